@@ -1,0 +1,79 @@
+/** `apictl convert IN [-o OUT] [--target 3.0|3.1] [--format json|yaml]` */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { InputError } from '../../errors.js';
+import { prepareDocument, type Target } from '../../core/prepare.js';
+import { serializeDocument } from '../../core/serialize.js';
+import type { Syntax } from '../../document/model.js';
+import { EXIT } from '../exit-codes.js';
+import { type LoadFlags, loadInput } from '../load-input.js';
+import { createOutput } from '../output.js';
+import { findingJson, findingLine } from '../render.js';
+
+interface ConvertFlags extends LoadFlags {
+  output?: string;
+  target: Target;
+  format?: Syntax;
+  json?: boolean;
+  quiet?: boolean;
+}
+
+function syntaxFromName(file: string): Syntax | undefined {
+  const ext = path.extname(file).toLowerCase();
+  return ext === '.json' ? 'json' : ext === '.yaml' || ext === '.yml' ? 'yaml' : undefined;
+}
+
+export async function run(input: string, flags: ConvertFlags): Promise<number> {
+  const io = createOutput();
+  const loaded = await loadInput(input, flags);
+  const prepared = await prepareDocument(loaded, { target: flags.target, upgrade: true });
+  const blocking = prepared.validation.filter((f) => f.code === 'circular-ref' || f.code === 'unresolved-ref' || f.code === 'invalid-ref');
+  if (blocking.length > 0) {
+    for (const f of blocking) io.err(findingLine(f, io.c));
+    return EXIT.error;
+  }
+  const syntax: Syntax = flags.format ?? (flags.output ? syntaxFromName(flags.output) : undefined) ?? loaded.entry.syntax;
+  const text = await serializeDocument(prepared.document, syntax);
+  if (flags.output) {
+    try {
+      writeFileSync(flags.output, text);
+    } catch (err) {
+      throw new InputError(`cannot write output (${(err as NodeJS.ErrnoException).code ?? 'error'})`, { file: flags.output, line: 0, column: 0 });
+    }
+  }
+  // Input problems do not stop conversion (the output is as good as the input allows), but are said.
+  const messages = [...prepared.validation, ...prepared.notes];
+  if (flags.json) {
+    io.out(
+      JSON.stringify(
+        {
+          input: { file: loaded.entry.displayPath, kind: prepared.inputKind, version: prepared.inputVersion, files: loaded.files.size },
+          output: { file: flags.output ?? null, kind: prepared.outputKind, syntax },
+          converted: prepared.converted,
+          stats: prepared.stats,
+          validation: prepared.validation.map(findingJson),
+          notes: prepared.notes.map(findingJson),
+          ...(flags.output ? {} : { document: prepared.document }),
+        },
+        null,
+        2,
+      ),
+    );
+    return EXIT.ok;
+  }
+  if (!flags.output) io.out(text);
+  if (!flags.quiet) {
+    for (const f of messages) io.err(findingLine(f, io.c));
+    const what = prepared.converted
+      ? `converted ${loaded.entry.displayPath} (${describe(prepared.inputKind, prepared.inputVersion)}) to ${describe(prepared.outputKind, String(prepared.document.openapi ?? ''))}`
+      : `${loaded.entry.displayPath} is already ${describe(prepared.inputKind, prepared.inputVersion)}; nothing to convert`;
+    io.err(io.c.gray(`${what}${flags.output ? ` → ${flags.output}` : ''}: ${prepared.notes.length} note(s)`));
+  }
+  return EXIT.ok;
+}
+
+export function describe(kind: string, version?: string): string {
+  if (kind === 'swagger-2.0') return 'Swagger 2.0';
+  const v = version ?? (kind === 'openapi-3.1' ? '3.1.0' : kind === 'openapi-3.0' ? '3.0.3' : '3.2.0');
+  return `OpenAPI ${v}`;
+}

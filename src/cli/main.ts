@@ -1,0 +1,145 @@
+/**
+ * The apictl program. Only this folder reads argv, writes stdout/stderr and sets the exit code.
+ * Command modules are imported when their command runs, so `apictl --version` loads nothing heavy.
+ */
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError, Option } from 'commander';
+import { formatErrorLine, InputError, UsageError } from '../errors.js';
+import { EXIT } from './exit-codes.js';
+
+export function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+/** Options every command that reads API descriptions accepts. */
+function withLoadOptions(cmd: Command): Command {
+  return cmd
+    .option('--ref-root <dir>', 'folder that relative $refs may read from (default: the input file’s folder)')
+    .option('--allow-remote <hosts>', 'comma-separated hosts whose https URLs may be read (inputs and $refs); off by default')
+    .option('--allow-absolute-refs', 'follow absolute-path and file:// $refs that stay inside --ref-root')
+    .option('--max-size <mb>', 'largest input file in MiB', '50')
+    .option('--max-depth <n>', 'deepest nesting accepted', '256')
+    .option('--stdin-filepath <name>', 'name to show for input read from stdin (-)');
+}
+
+function lazy(modulePath: string) {
+  return async (...args: unknown[]): Promise<void> => {
+    const mod = (await import(modulePath)) as { run: (...a: unknown[]) => Promise<number> };
+    const code = await mod.run(...args);
+    process.exitCode = code;
+  };
+}
+
+function notYet(command: string, issue: number) {
+  return async (): Promise<void> => {
+    process.stderr.write(`apictl ${command} is not available yet (it arrives with issue #${issue})\n`);
+    process.exitCode = EXIT.error;
+  };
+}
+
+export function buildProgram(): Command {
+  const program = new Command('apictl')
+    .description('Import, convert, lint, score and serve (as MCP) your Swagger 2.0 and OpenAPI 3.x descriptions')
+    .version(packageVersion(), '-V, --version', 'print the version')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => process.stdout.write(s), writeErr: (s) => process.stderr.write(s) })
+    .option('--debug', 'show stack traces of internal errors')
+    .showHelpAfterError('(run with --help for usage)')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  apictl import examples/petstore-swagger2.yaml     register a spec (2.0 is converted to 3.0)
+  apictl convert api.json -o api-v3.yaml            Swagger 2.0 → OpenAPI 3.0, as YAML
+  apictl specs                                      list registered specs
+
+Exit codes: 0 ok, 1 findings at or above the fail severity, 2 usage, input or internal error.`,
+    );
+
+  withLoadOptions(
+    program
+      .command('import')
+      .description('detect, validate, convert when needed, and store API descriptions in the local registry')
+      .argument('<files...>', 'API description files (JSON or YAML; - for stdin; https URLs with --allow-remote)')
+      .option('--name <name>', 'spec name (default: info.title)')
+      .option('--db <path>', 'registry database (default: .apictl/apictl.db in the project root; env APICTL_DB)')
+      .addOption(new Option('--target <version>', 'OpenAPI version Swagger 2.0 is converted to').choices(['3.0', '3.1']).default('3.0'))
+      .option('--json', 'print a JSON report on stdout')
+      .addHelpText('after', '\nExample:\n  apictl import api/swagger.json --name "Pet Store"\n'),
+  ).action(lazy('./commands/import.js'));
+
+  withLoadOptions(
+    program
+      .command('convert')
+      .description('convert Swagger 2.0 to OpenAPI 3.0 or 3.1 (and 3.0 up to 3.1), keeping everything')
+      .argument('<input>', 'API description file (- for stdin)')
+      .option('-o, --output <file>', 'write the result here (default: stdout)')
+      .addOption(new Option('--target <version>', 'OpenAPI version to produce').choices(['3.0', '3.1']).default('3.0'))
+      .addOption(new Option('--format <format>', 'output syntax (default: the input’s, or the -o extension)').choices(['json', 'yaml']))
+      .option('--json', 'print a JSON report (notes, versions) on stdout; the document goes to -o')
+      .option('--quiet', 'do not print conversion notes')
+      .addHelpText('after', '\nExample:\n  apictl convert swagger.json -o openapi.yaml --target 3.1\n'),
+  ).action(lazy('./commands/convert.js'));
+
+  const specs = program
+    .command('specs')
+    .description('list the specs in the local registry')
+    .option('--db <path>', 'registry database')
+    .option('--json', 'print JSON')
+    .addHelpText('after', '\nExamples:\n  apictl specs\n  apictl specs show pet-store --json\n')
+    .action(lazy('./commands/specs.js'));
+  specs
+    .command('show')
+    .description('list the stored versions of one spec')
+    .argument('<name>', 'spec name or slug')
+    .option('--db <path>', 'registry database')
+    .option('--json', 'print JSON')
+    .action(lazy('./commands/specs-show.js'));
+
+  program
+    .command('lint')
+    .description('lint API descriptions against the apictl style guide (coming with issue #3)')
+    .argument('[files...]')
+    .allowUnknownOption()
+    .addHelpText('after', '\nExample:\n  apictl lint api.yaml --fail-severity warn\n')
+    .action(notYet('lint', 3));
+  program
+    .command('score')
+    .description('quality score per spec, with history and baseline (coming with issue #4)')
+    .argument('[spec]')
+    .allowUnknownOption()
+    .addHelpText('after', '\nExample:\n  apictl score pet-store --explain\n')
+    .action(notYet('score', 4));
+  program
+    .command('mcp')
+    .description('MCP server generation (coming with issue #5)')
+    .command('generate')
+    .description('generate a standalone stdio MCP server project (coming with issue #5)')
+    .argument('[spec]')
+    .allowUnknownOption()
+    .addHelpText('after', '\nExample:\n  apictl mcp generate api.yaml -o my-api-mcp\n')
+    .action(notYet('mcp generate', 5));
+
+  return program;
+}
+
+/** Runs the CLI. Every error becomes one line on stderr and exit code 2. */
+export async function main(argv: string[]): Promise<void> {
+  const debug = argv.includes('--debug');
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv);
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // Help and version are successes; everything else commander rejects is a usage error.
+      process.exitCode = err.exitCode === 0 ? EXIT.ok : EXIT.error;
+      return;
+    }
+    process.stderr.write(formatErrorLine(err) + '\n');
+    if (debug && err instanceof Error && !(err instanceof InputError) && !(err instanceof UsageError)) {
+      process.stderr.write((err.stack ?? '') + '\n');
+    }
+    process.exitCode = EXIT.error;
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * From a loaded document to the OpenAPI 3.x document every later stage works on: validate the
+ * input, convert Swagger 2.0 (or upgrade 3.0 to 3.1 when asked), and locate every validation
+ * finding and conversion note at the line of the file the user wrote.
+ */
+import type { Finding } from '../findings/finding.js';
+import type { LoadResult } from '../document/load.js';
+import type { SpecKind } from '../document/model.js';
+import type { OriginMap } from '../convert/index.js';
+import { InputError } from '../errors.js';
+import { countStats, type SpecStats } from './stats.js';
+
+export type Target = '3.0' | '3.1';
+
+export interface Prepared {
+  inputKind: SpecKind;
+  inputVersion: string;
+  /** The 3.x document (the input itself when no conversion was needed). */
+  document: Record<string, unknown>;
+  outputKind: SpecKind;
+  converted: boolean;
+  /** Structural and semantic problems of the input, and reference problems, located in the input files. */
+  validation: Finding[];
+  /** Conversion notes located at the input lines they came from. */
+  notes: Finding[];
+  /** Maps a path of `document` to the path in the input it came from (identity when not converted). */
+  originOf: (path: string[]) => string[];
+  stats: SpecStats;
+}
+
+/** Attaches file and range to findings whose path is a path of the loaded document. */
+export function locateFindings(findings: Finding[], loaded: LoadResult, toInputPath: (p: string[]) => string[] = (p) => p): Finding[] {
+  return findings.map((f) => {
+    const loc = loaded.locate(toInputPath(f.path));
+    return { ...f, source: loc.file, range: loc.range };
+  });
+}
+
+/** Validates and converts. Downgrades (3.1/3.2 → 3.0) are refused. */
+export async function prepareDocument(loaded: LoadResult, opts: { target?: Target; upgrade?: boolean } = {}): Promise<Prepared> {
+  const { validateDocument } = await import('../validate/index.js');
+  const kind = loaded.spec.kind;
+  const validation = locateFindings([...loaded.refFindings, ...validateDocument(loaded.value, kind)], loaded);
+  const target = opts.target ?? '3.0';
+  const base = { inputKind: kind, inputVersion: loaded.spec.version, validation };
+
+  if (kind === 'swagger-2.0') {
+    if (validation.some((f) => f.code === 'circular-ref' || f.code === 'unresolved-ref' || f.code === 'invalid-ref')) {
+      return { ...base, document: loaded.value as Record<string, unknown>, outputKind: kind, converted: false, notes: [], originOf: (p) => p, stats: countStats(loaded.value, kind) };
+    }
+    const { convertSwagger2 } = await import('../convert/index.js');
+    const result = await convertSwagger2(loaded.value, { target });
+    const origin: OriginMap = result.origin;
+    const notes = result.notes.map((n) => {
+      const loc = loaded.locate(n.source);
+      return { code: n.code, severity: n.severity, message: n.message, path: n.source, source: loc.file, range: loc.range } satisfies Finding;
+    });
+    const outputKind: SpecKind = target === '3.1' ? 'openapi-3.1' : 'openapi-3.0';
+    return { ...base, document: result.document, outputKind, converted: true, notes, originOf: (p) => origin.originOf(p), stats: countStats(result.document, outputKind) };
+  }
+
+  if (opts.upgrade && target === '3.1' && kind === 'openapi-3.0') {
+    const { upgradeTo31 } = await import('../convert/index.js');
+    const result = upgradeTo31(loaded.value as Record<string, unknown>);
+    const notes = result.notes.map((n) => {
+      const loc = loaded.locate(n.source);
+      return { code: n.code, severity: n.severity, message: n.message, path: n.source, source: loc.file, range: loc.range } satisfies Finding;
+    });
+    return { ...base, document: result.document, outputKind: 'openapi-3.1', converted: true, notes, originOf: (p) => p, stats: countStats(result.document, 'openapi-3.1') };
+  }
+
+  if (opts.upgrade && target === '3.0' && (kind === 'openapi-3.1' || kind === 'openapi-3.2')) {
+    const r = loaded.locate(['openapi']);
+    throw new InputError(`cannot convert OpenAPI ${loaded.spec.version} down to 3.0 (only 2.0 → 3.x and 3.0 → 3.1 are supported)`, {
+      file: r.file,
+      line: r.range.start.line,
+      column: r.range.start.column,
+    });
+  }
+
+  return { ...base, document: loaded.value as Record<string, unknown>, outputKind: kind, converted: false, notes: [], originOf: (p) => p, stats: countStats(loaded.value, kind) };
+}

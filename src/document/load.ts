@@ -1,0 +1,397 @@
+/**
+ * Loading an API description: read → parse → bundle external `$ref`s under a policy → detect.
+ *
+ * External refs are bundled the way a reviewer expects: the first reference to a target inlines
+ * it, later references to the same target (or inside it) become internal `#/…` refs to where it
+ * was placed, so cycles across files stay finite. Internal refs of the entry file are kept as they
+ * are. Every placed value remembers the file and path it came from, so any path in the bundled
+ * document maps back to `file:line:col` of the file that holds it.
+ */
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import { InputError, type SourcePosition } from '../errors.js';
+import { type Finding, type JsonPath, parsePointer, toPointer } from '../findings/finding.js';
+import { detectSpec } from './detect.js';
+import { DEFAULT_LIMITS, type LoadLimits } from './limits.js';
+import type { LoadedDocument, Location } from './model.js';
+import { type ParsedSource, parseSourceText } from './parse.js';
+import { decodeUtf8, formatBytes, readFileCapped } from './read.js';
+import { fetchRemote, type RemotePolicy } from './remote.js';
+
+export type Source = { path: string } | { url: string } | { bytes: Uint8Array; displayPath: string };
+
+export interface LoadOptions {
+  /** Working directory for display paths. */
+  cwd?: string;
+  limits?: Partial<LoadLimits>;
+  /** Folder that relative file refs must stay inside (default: the entry file's folder). */
+  refRoot?: string;
+  /** Follow absolute-path and file:// refs (still confined to refRoot). Off by default. */
+  allowAbsoluteRefs?: boolean;
+  /** Remote sources and refs: off unless hosts are listed. */
+  remote?: Partial<RemotePolicy> & { allowHosts: string[] };
+}
+
+export interface LoadResult extends LoadedDocument {
+  /** Problems with references that do not stop loading (missing targets, pure cycles). */
+  refFindings: Finding[];
+  /** Original text of the entry file (BOM removed). */
+  entryText: string;
+}
+
+const ALLOWED_EXTENSIONS = new Set(['.json', '.yaml', '.yml']);
+
+interface Origin {
+  fileId: string;
+  path: string[];
+}
+
+/** Loads, bundles and detects one API description. Throws InputError for anything it cannot accept. */
+export async function loadDocument(source: Source, options: LoadOptions = {}): Promise<LoadResult> {
+  const cwd = options.cwd ?? process.cwd();
+  const limits: LoadLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const remote: RemotePolicy | undefined = options.remote
+    ? { timeoutMs: 10_000, maxBytes: limits.maxBytes, maxRedirects: 3, ...options.remote }
+    : undefined;
+  const files = new Map<string, ParsedSource>();
+  let totalBytes = 0;
+
+  const display = (abs: string): string => {
+    const rel = path.relative(cwd, abs);
+    return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : abs;
+  };
+  const account = (n: number, where: SourcePosition): void => {
+    totalBytes += n;
+    if (totalBytes > limits.maxTotalBytes) {
+      throw new InputError(`referenced files add up to more than ${formatBytes(limits.maxTotalBytes)}`, where);
+    }
+    if (files.size >= limits.maxFiles) throw new InputError(`more than ${limits.maxFiles} referenced files`, where);
+  };
+
+  // Entry.
+  let entry: ParsedSource;
+  let entryText: string;
+  let root: string | undefined;
+  if ('path' in source) {
+    const shown = source.path;
+    let abs: string;
+    try {
+      abs = realpathSync(path.resolve(cwd, source.path));
+    } catch {
+      throw new InputError('no such file', { file: shown, line: 0, column: 0 });
+    }
+    const bytes = readFileCapped(abs, shown, limits.maxBytes);
+    entryText = decodeUtf8(bytes, shown);
+    entry = parseSourceText(entryText, shown, abs, limits);
+    root = realRoot(options.refRoot ? path.resolve(cwd, options.refRoot) : path.dirname(abs));
+  } else if ('url' in source) {
+    const url = new URL(source.url);
+    const bytes = await fetchRemote(url, remote, { file: source.url, line: 0, column: 0 });
+    entryText = decodeUtf8(bytes, url.href);
+    entry = parseSourceText(entryText, url.href, url.href, limits);
+    root = options.refRoot ? realRoot(path.resolve(cwd, options.refRoot)) : undefined;
+  } else {
+    if (source.bytes.length > limits.maxBytes) {
+      throw new InputError(`input is larger than the ${formatBytes(limits.maxBytes)} limit (raise it with --max-size)`, { file: source.displayPath, line: 0, column: 0 });
+    }
+    entryText = decodeUtf8(source.bytes, source.displayPath);
+    entry = parseSourceText(entryText, source.displayPath, source.displayPath, limits);
+    root = realRoot(options.refRoot ? path.resolve(cwd, options.refRoot) : cwd);
+  }
+  if (entryText.charCodeAt(0) === 0xfeff) entryText = entryText.slice(1);
+  files.set(entry.id, entry);
+  account(entryText.length, { file: entry.displayPath, line: 0, column: 0 });
+
+  const detection = detectSpec(entry.value);
+  if (!detection.ok) {
+    const r = entry.locateDeepest(detection.path).range;
+    throw new InputError(detection.message, { file: entry.displayPath, line: r.start.line, column: r.start.column });
+  }
+
+  const origins = new WeakMap<object, Origin>();
+  const placed = new Map<string, string[]>();
+  const refFindings: Finding[] = [];
+  const internalRefs: Array<{ at: string[]; ref: string }> = [];
+  const bundledRoot = entry.value as Record<string, unknown>;
+  origins.set(bundledRoot, { fileId: entry.id, path: [] });
+
+  const positionIn = (fileId: string, p: string[]): SourcePosition => {
+    const f = files.get(fileId)!;
+    const r = f.locateDeepest(p).range;
+    return { file: f.displayPath, line: r.start.line, column: r.start.column };
+  };
+
+  /** Reads and parses the file a ref points to, applying the policy. Returns its id. */
+  const loadTarget = async (uri: string, fromId: string, where: SourcePosition): Promise<string> => {
+    const refuse = (why: string): never => {
+      throw new InputError(`refusing $ref '${uri}': ${why}`, where);
+    };
+    const fromIsUrl = /^https?:\/\//i.test(fromId);
+    const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(uri)?.[1]?.toLowerCase();
+    if (scheme === 'http' || scheme === 'https' || (fromIsUrl && !scheme)) {
+      const url = new URL(uri, fromIsUrl ? fromId : undefined);
+      url.hash = '';
+      const id = url.href;
+      if (!files.has(id)) {
+        const bytes = await fetchRemote(url, remote, where);
+        account(bytes.length, where);
+        files.set(id, parseSourceText(decodeUtf8(bytes, id), id, id, limits));
+      }
+      return id;
+    }
+    let target: string;
+    if (scheme === 'file') {
+      if (!options.allowAbsoluteRefs) refuse('file:// references are not followed (use a relative path)');
+      target = decodeURIComponent(new URL(uri).pathname);
+    } else if (scheme && scheme.length > 1) {
+      return refuse(`the '${scheme}:' scheme is not supported`);
+    } else if (path.isAbsolute(uri) || /^[a-z]:[\\/]/i.test(uri)) {
+      if (!options.allowAbsoluteRefs) refuse('absolute paths are not followed (use a path relative to the document)');
+      target = uri;
+    } else {
+      let rel = uri;
+      try {
+        rel = decodeURIComponent(uri);
+      } catch {
+        /* keep as written */
+      }
+      target = path.resolve(path.dirname(fromId), rel);
+    }
+    if (!root) refuse('file references are not followed from a remote document (give --ref-root)');
+    // Check the lexical path first so a ref leaving the root never even reaches the file system.
+    if (!isInside(path.resolve(target), root!)) refuse(`it leaves the allowed folder ${display(root!)} (widen it with --ref-root)`);
+    let real: string;
+    try {
+      real = realpathSync(target);
+    } catch {
+      return refuse('no such file');
+    }
+    if (!isInside(real, root!)) refuse(`it resolves (through a link) outside the allowed folder ${display(root!)}`);
+    if (!ALLOWED_EXTENSIONS.has(path.extname(real).toLowerCase())) refuse('only .json, .yaml and .yml files are followed');
+    if (!files.has(real)) {
+      const shown = display(real);
+      const bytes = readFileCapped(real, shown, limits.maxBytes);
+      account(bytes.length, where);
+      files.set(real, parseSourceText(decodeUtf8(bytes, shown), shown, real, limits));
+    }
+    return real;
+  };
+
+  // Iterative walk: containers to visit with their place in the bundle and in their own file.
+  interface Frame {
+    node: Record<string, unknown> | unknown[];
+    bundled: string[];
+    fileId: string;
+    filePath: string[];
+  }
+  const visited = new Set<object>();
+  const stack: Frame[] = [{ node: bundledRoot, bundled: [], fileId: entry.id, filePath: [] }];
+  while (stack.length > 0) {
+    const frame = stack.pop()!;
+    if (visited.has(frame.node)) continue;
+    visited.add(frame.node);
+    const keys = Array.isArray(frame.node) ? frame.node.map((_, i) => String(i)) : Object.keys(frame.node);
+    for (let ki = keys.length - 1; ki >= 0; ki--) {
+      const key = keys[ki]!;
+      const container = frame.node as Record<string, unknown>;
+      let child = container[key];
+      const bundled = [...frame.bundled, key];
+      let fileId = frame.fileId;
+      let filePath = [...frame.filePath, key];
+      const childOrigin = child !== null && typeof child === 'object' ? origins.get(child) : undefined;
+      if (childOrigin) ({ fileId, path: filePath } = childOrigin);
+      const chain = new Set<string>();
+      // Resolve while the slot holds an external (or foreign-internal) reference.
+      while (isRefObject(child)) {
+        const ref = child.$ref;
+        const hash = ref.indexOf('#');
+        const uri = hash === -1 ? ref : ref.slice(0, hash);
+        const fragment = hash === -1 ? '' : ref.slice(hash + 1);
+        if (uri === '' && fileId === entry.id) {
+          internalRefs.push({ at: bundled, ref });
+          break;
+        }
+        const where = positionIn(fileId, [...filePath, '$ref']);
+        let fragPath: string[];
+        try {
+          fragPath = parsePointer(fragment);
+        } catch {
+          throw new InputError(`invalid $ref '${ref}': the part after '#' must be a JSON pointer`, where);
+        }
+        const targetId = uri === '' ? fileId : await loadTarget(uri, fileId, where);
+        if (targetId === entry.id) {
+          // A reference back into the entry document is an internal reference there.
+          const rewritten = '#' + toPointer(fragPath);
+          child = replaceRef(child, rewritten);
+          container[key] = child;
+          internalRefs.push({ at: bundled, ref: rewritten });
+          break;
+        }
+        const keyOf = targetId + '#' + toPointer(fragPath);
+        if (chain.has(keyOf)) {
+          throw new InputError(`circular $ref '${ref}': it refers back to itself through other references`, where);
+        }
+        chain.add(keyOf);
+        const already = findPlaced(placed, targetId, fragPath);
+        if (already) {
+          const rewritten = '#' + toPointer(already);
+          child = replaceRef(child, rewritten);
+          container[key] = child;
+          internalRefs.push({ at: bundled, ref: rewritten });
+          break;
+        }
+        const target = resolvePath(files.get(targetId)!.value, fragPath);
+        if (target === undefined) {
+          refFindings.push({
+            code: 'unresolved-ref',
+            severity: 'error',
+            message: `$ref '${ref}' points to nothing: '${toPointer(fragPath) || '/'}' does not exist in ${files.get(targetId)!.displayPath}`,
+            path: [...bundled, '$ref'],
+          });
+          break;
+        }
+        const siblings = Object.keys(child).filter((k) => k !== '$ref');
+        let value: unknown = target;
+        if (siblings.length > 0 && target !== null && typeof target === 'object' && !Array.isArray(target)) {
+          // Keep the reference's own keys (3.1 allows description/summary beside $ref) over the target's.
+          value = mergeOwn(target as Record<string, unknown>, child);
+          origins.set(value as object, { fileId: targetId, path: fragPath });
+        } else if (target !== null && typeof target === 'object') {
+          placed.set(keyOf, bundled);
+          if (!origins.has(target)) origins.set(target, { fileId: targetId, path: fragPath });
+        }
+        container[key] = value;
+        child = value;
+        fileId = targetId;
+        filePath = fragPath;
+      }
+      if (child !== null && typeof child === 'object' && !visited.has(child)) {
+        stack.push({ node: child as Record<string, unknown>, bundled, fileId, filePath });
+      }
+    }
+  }
+
+  checkInternalRefs(bundledRoot, internalRefs, refFindings);
+
+  const locate = (p: JsonPath): Location => {
+    let cur: unknown = bundledRoot;
+    let origin: Origin = { fileId: entry.id, path: [] };
+    let walked = 0;
+    for (const seg of p) {
+      if (cur === null || typeof cur !== 'object' || !Object.hasOwn(cur, seg)) break;
+      cur = (cur as Record<string, unknown>)[seg];
+      const o = cur !== null && typeof cur === 'object' ? origins.get(cur) : undefined;
+      origin = o ?? { fileId: origin.fileId, path: [...origin.path, seg] };
+      walked++;
+    }
+    const file = files.get(origin.fileId)!;
+    const { range, found } = file.locateDeepest(origin.path);
+    return { file: file.displayPath, range, path: origin.path.slice(0, found), exact: walked === p.length && found === origin.path.length };
+  };
+
+  return { value: bundledRoot, entry, files, spec: detection.spec, locate, refFindings, entryText };
+}
+
+function realRoot(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir;
+  }
+}
+
+function isInside(p: string, dir: string): boolean {
+  const rel = path.relative(dir, p);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+function isRefObject(v: unknown): v is Record<string, unknown> & { $ref: string } {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) && typeof (v as { $ref?: unknown }).$ref === 'string';
+}
+
+/** The same object with another $ref value (a new object; the parsed file stays as read elsewhere). */
+function replaceRef(obj: Record<string, unknown>, ref: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(obj)) defineOwn(out, k, k === '$ref' ? ref : obj[k]);
+  return out;
+}
+
+function mergeOwn(target: Record<string, unknown>, refObj: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(target)) defineOwn(out, k, target[k]);
+  for (const k of Object.keys(refObj)) if (k !== '$ref') defineOwn(out, k, refObj[k]);
+  return out;
+}
+
+/** Sets an own data property even for `__proto__`, so no input can change a prototype. */
+export function defineOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** Value at a path, or undefined. Own properties only. */
+export function resolvePath(root: unknown, p: readonly string[]): unknown {
+  let cur = root;
+  for (const seg of p) {
+    if (cur === null || typeof cur !== 'object' || !Object.hasOwn(cur, seg)) return undefined;
+    cur = (cur as Record<string, unknown>)[seg];
+  }
+  return cur;
+}
+
+/** Where a target (or an ancestor of it) was already placed in the bundle. */
+function findPlaced(placed: Map<string, string[]>, fileId: string, frag: string[]): string[] | undefined {
+  for (let n = frag.length; n >= 0; n--) {
+    const at = placed.get(fileId + '#' + toPointer(frag.slice(0, n)));
+    if (at) return [...at, ...frag.slice(n)];
+  }
+  return undefined;
+}
+
+/** Internal refs must point somewhere, and a chain of pure refs must end in a value. */
+function checkInternalRefs(root: unknown, refs: Array<{ at: string[]; ref: string }>, out: Finding[]): void {
+  const reportedCycles = new Set<string>();
+  for (const { at, ref } of refs) {
+    let segs: string[];
+    try {
+      segs = parsePointer(ref);
+    } catch {
+      out.push({ code: 'invalid-ref', severity: 'error', message: `$ref '${ref}' is not a valid JSON pointer`, path: [...at, '$ref'] });
+      continue;
+    }
+    let target = resolvePath(root, segs);
+    if (target === undefined) {
+      out.push({ code: 'unresolved-ref', severity: 'error', message: `$ref '${ref}' points to nothing: '${ref.slice(1) || '/'}' does not exist`, path: [...at, '$ref'] });
+      continue;
+    }
+    // Follow pure refs; a target seen twice closes a cycle that holds no value at all.
+    const chain: string[] = [toPointer(segs)];
+    while (isRefObject(target) && target.$ref.startsWith('#')) {
+      let next: string[];
+      try {
+        next = parsePointer(target.$ref);
+      } catch {
+        break;
+      }
+      const p = toPointer(next);
+      const loopAt = chain.indexOf(p);
+      if (loopAt !== -1) {
+        const members = chain.slice(loopAt);
+        const id = [...members].sort().join('|');
+        if (!reportedCycles.has(id)) {
+          reportedCycles.add(id);
+          const first = [...members].sort()[0]!;
+          out.push({
+            code: 'circular-ref',
+            severity: 'error',
+            message: `circular $ref: ${[...members, p].map((m) => '#' + m).join(' → ')} never reaches a value`,
+            path: [...parsePointer(first), '$ref'],
+          });
+        }
+        break;
+      }
+      chain.push(p);
+      target = resolvePath(root, next);
+      if (target === undefined) break;
+    }
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * Remote sources, only when the user allowed them: https only, hosts on an allow-list, every
+ * resolved address checked (no loopback, private, link-local, CGNAT or other special ranges,
+ * also after redirects), a timeout and a size cap.
+ */
+import { BlockList, isIP } from 'node:net';
+import { lookup as dnsLookup } from 'node:dns';
+import type { LookupFunction } from 'node:net';
+import { InputError, type SourcePosition } from '../errors.js';
+
+export interface RemotePolicy {
+  /** Hostnames that may be fetched (exact, case-insensitive; `*.example.com` matches subdomains). */
+  allowHosts: string[];
+  timeoutMs: number;
+  maxBytes: number;
+  maxRedirects: number;
+}
+
+const blocked = new BlockList();
+for (const [net, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10], // CGNAT
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16], // link-local, cloud metadata
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  blocked.addSubnet(net, bits, 'ipv4');
+}
+for (const [net, bits] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7], // unique local
+  ['fe80::', 10], // link-local
+  ['ff00::', 8], // multicast
+  ['2001:db8::', 32],
+] as const) {
+  blocked.addSubnet(net, bits, 'ipv6');
+}
+
+/** True when an IP address is one a remote $ref must never reach. */
+export function isForbiddenAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return blocked.check(address, 'ipv4');
+  if (family === 6) {
+    const lower = address.toLowerCase();
+    // IPv4-mapped, -compatible and NAT64 forms carry an IPv4 address that must be checked as such.
+    const v4 = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
+    if (v4) return blocked.check(v4[1]!, 'ipv4');
+    const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
+    if (hex) {
+      const n = (parseInt(hex[1]!, 16) << 16) | parseInt(hex[2]!, 16);
+      return blocked.check([(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.'), 'ipv4');
+    }
+    return blocked.check(address, 'ipv6');
+  }
+  return true;
+}
+
+/** True when the host is on the allow-list. */
+export function isAllowedHost(host: string, allowHosts: string[]): boolean {
+  const h = host.toLowerCase().replace(/\.$/, '');
+  return allowHosts.some((a) => {
+    const pat = a.toLowerCase();
+    return pat.startsWith('*.') ? h.endsWith(pat.slice(1)) : h === pat;
+  });
+}
+
+/** Why this URL may not be fetched, or undefined when it may (address checks happen at connect time). */
+export function refuseUrl(url: URL, policy: RemotePolicy | undefined): string | undefined {
+  if (!policy || policy.allowHosts.length === 0) return 'remote references are off (allow a host with --allow-remote HOST)';
+  if (url.protocol !== 'https:') return `only https is allowed for remote references, not ${url.protocol.replace(':', '')}`;
+  if (url.username || url.password) return 'credentials in URLs are not allowed';
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) && isForbiddenAddress(host)) return `address ${host} is loopback, private or link-local`;
+  if (!isAllowedHost(host, policy.allowHosts)) return `host ${host} is not in the allowed hosts (--allow-remote)`;
+  return undefined;
+}
+
+/** A DNS lookup that fails when any resolved address is forbidden, so the socket never connects to one. */
+const guardedLookup: LookupFunction = (hostname, options, callback) => {
+  dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (err) return callback(err, '', 4);
+    const list = addresses as unknown as Array<{ address: string; family: number }>;
+    const bad = list.find((a) => isForbiddenAddress(a.address));
+    if (bad) return callback(Object.assign(new Error(`address ${bad.address} is loopback, private or link-local`), { code: 'EFORBIDDEN' }), '', 4);
+    const first = list[0];
+    if (!first) return callback(Object.assign(new Error('no address'), { code: 'ENOTFOUND' }), '', 4);
+    if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: typeof list) => void)(null, list);
+    callback(null, first.address, first.family);
+  });
+};
+
+/** Fetches a remote document under the policy. `where` is the position of the reference, for errors. */
+export async function fetchRemote(url: URL, policy: RemotePolicy | undefined, where: SourcePosition): Promise<Uint8Array> {
+  const https = await import('node:https');
+  let current = url;
+  for (let hop = 0; hop <= (policy?.maxRedirects ?? 0); hop++) {
+    const why = refuseUrl(current, policy);
+    if (why) throw new InputError(`refusing remote reference '${current.href}': ${why}`, where);
+    const res = await new Promise<{ status: number; location?: string; body?: Uint8Array }>((resolve, reject) => {
+      const req = https.get(current, { lookup: guardedLookup, timeout: policy!.timeoutMs, headers: { accept: 'application/json, application/yaml, text/yaml, */*' } }, (r) => {
+        const status = r.statusCode ?? 0;
+        if (status >= 300 && status < 400 && r.headers.location) {
+          r.resume();
+          resolve({ status, location: r.headers.location });
+          return;
+        }
+        if (status !== 200) {
+          r.resume();
+          reject(new Error(`HTTP ${status}`));
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let total = 0;
+        r.on('data', (c: Buffer) => {
+          total += c.length;
+          if (total > policy!.maxBytes) {
+            req.destroy(new Error(`response larger than ${policy!.maxBytes} bytes`));
+            return;
+          }
+          chunks.push(c);
+        });
+        r.on('end', () => resolve({ status, body: Buffer.concat(chunks) }));
+        r.on('error', reject);
+      });
+      req.on('timeout', () => req.destroy(new Error(`timed out after ${policy!.timeoutMs} ms`)));
+      req.on('error', reject);
+    }).catch((err: Error) => {
+      throw new InputError(`cannot fetch remote reference '${current.href}': ${err.message}`, where);
+    });
+    if (res.body) return res.body;
+    current = new URL(res.location!, current);
+  }
+  throw new InputError(`too many redirects fetching '${url.href}'`, where);
+}

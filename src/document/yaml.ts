@@ -1,0 +1,156 @@
+/**
+ * YAML with positions. Unique keys, an alias budget against billion-laughs documents, tabs as
+ * indentation rejected; the composed document is kept so any path maps to its node's range.
+ */
+import { Alias, type Document, isAlias, isMap, isScalar, isSeq, LineCounter, type Node, parseDocument, visit } from 'yaml';
+import type { JsonPath, Range } from '../findings/finding.js';
+
+/** A YAML problem at an offset of the text. */
+export class YamlSyntaxError extends Error {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
+    super(message);
+  }
+}
+
+const MESSAGES: Record<string, string> = {
+  DUPLICATE_KEY: 'duplicate key',
+  TAB_AS_INDENT: 'tab character used as indentation (YAML allows only spaces)',
+  RESOURCE_EXHAUSTION: 'document too deeply nested or too large to parse safely',
+};
+
+export class YamlLocator {
+  private readonly index = new WeakMap<object, Map<string, { key: Node | null; value: Node | null }>>();
+  constructor(
+    private readonly doc: Document,
+    private readonly lines: LineCounter,
+  ) {}
+
+  private pos(offset: number): { line: number; column: number } {
+    const p = this.lines.linePos(offset);
+    return { line: p.line, column: p.col };
+  }
+
+  private children(node: Node): Map<string, { key: Node | null; value: Node | null }> | undefined {
+    if (!isMap(node) && !isSeq(node)) return undefined;
+    let m = this.index.get(node);
+    if (m) return m;
+    m = new Map();
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        const k = pair.key as Node | null;
+        const keyText = isScalar(k) ? String(k.value) : k === null ? '' : String(k);
+        if (!m.has(keyText)) m.set(keyText, { key: k, value: pair.value as Node | null });
+      }
+    } else {
+      node.items.forEach((item, i) => m!.set(String(i), { key: null, value: item as Node | null }));
+    }
+    this.index.set(node, m);
+    return m;
+  }
+
+  private deref(node: Node | null): Node | null {
+    let n = node;
+    for (let hops = 0; n && isAlias(n) && hops < 100; hops++) n = (n as Alias).resolve(this.doc) ?? null;
+    return n;
+  }
+
+  locate(path: JsonPath): { range: Range; found: number } {
+    let node = this.doc.contents as Node | null;
+    const whole = node?.range;
+    let range: Range = whole
+      ? { start: this.pos(whole[0]), end: this.pos(whole[1]) }
+      : { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } };
+    let found = 0;
+    for (const seg of path) {
+      const target = this.deref(node);
+      const entry = target ? this.children(target)?.get(seg) : undefined;
+      if (!entry) break;
+      const startNode = entry.key ?? entry.value;
+      const endNode = entry.value ?? entry.key;
+      if (startNode?.range && endNode?.range) {
+        range = { start: this.pos(startNode.range[0]), end: this.pos(endNode.range[1]) };
+      }
+      node = entry.value;
+      found++;
+    }
+    return { range, found };
+  }
+}
+
+/** Parses YAML text. Throws YamlSyntaxError at the first problem. */
+export function parseYaml(text: string, limits: { maxAliases: number; maxDepth: number }): { value: unknown; locator: YamlLocator } {
+  const lines = new LineCounter();
+  let doc: Document;
+  try {
+    doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false, lineCounter: lines, version: '1.2', strict: true });
+  } catch (err) {
+    // The parser itself can exhaust the stack on extreme nesting.
+    throw new YamlSyntaxError(`nesting deeper than ${limits.maxDepth} levels`, 0);
+  }
+  const first = doc.errors[0];
+  if (first) {
+    const code = first.code;
+    const msg =
+      code === 'RESOURCE_EXHAUSTION'
+        ? `nesting deeper than ${limits.maxDepth} levels`
+        : (MESSAGES[code] ?? first.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, ''));
+    throw new YamlSyntaxError(code === 'DUPLICATE_KEY' ? `${msg}${keyName(doc, first.pos[0])}` : msg, first.pos[0]);
+  }
+  checkDepth(doc, limits.maxDepth);
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: limits.maxAliases });
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    if (/alias/i.test(message)) {
+      throw new YamlSyntaxError(`too many alias expansions (more than ${limits.maxAliases}): refusing a possible alias bomb`, firstAliasOffset(doc));
+    }
+    throw new YamlSyntaxError(message, 0);
+  }
+  return { value, locator: new YamlLocator(doc, lines) };
+}
+
+function keyName(doc: Document, offset: number): string {
+  let name = '';
+  visit(doc, {
+    Pair(_, pair) {
+      const k = pair.key;
+      if (isScalar(k) && k.range && k.range[0] === offset) {
+        name = ` '${String(k.value).slice(0, 60)}'`;
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return name;
+}
+
+function firstAliasOffset(doc: Document): number {
+  let offset = 0;
+  visit(doc, {
+    Alias(_, node) {
+      offset = node.range?.[0] ?? 0;
+      return visit.BREAK;
+    },
+  });
+  return offset;
+}
+
+/** Iterative depth check over the composed tree (aliases are not followed, so this is linear). */
+function checkDepth(doc: Document, maxDepth: number): void {
+  const stack: Array<[Node, number]> = [];
+  if (doc.contents) stack.push([doc.contents as Node, 1]);
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (isMap(node)) {
+      if (depth > maxDepth) throw new YamlSyntaxError(`nesting deeper than ${maxDepth} levels`, node.range?.[0] ?? 0);
+      for (const p of node.items) if (p.value) stack.push([p.value as Node, depth + 1]);
+    } else if (isSeq(node)) {
+      if (depth > maxDepth) throw new YamlSyntaxError(`nesting deeper than ${maxDepth} levels`, node.range?.[0] ?? 0);
+      for (const item of node.items) if (item) stack.push([item as Node, depth + 1]);
+    }
+  }
+}
