@@ -191,8 +191,8 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
     if (visited.has(frame.node)) continue;
     visited.add(frame.node);
     const keys = Array.isArray(frame.node) ? frame.node.map((_, i) => String(i)) : Object.keys(frame.node);
-    for (let ki = keys.length - 1; ki >= 0; ki--) {
-      const key = keys[ki]!;
+    const next: Frame[] = [];
+    for (const key of keys) {
       const container = frame.node as Record<string, unknown>;
       let child = container[key];
       const bundled = [...frame.bundled, key];
@@ -266,9 +266,11 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
         filePath = fragPath;
       }
       if (child !== null && typeof child === 'object' && !visited.has(child)) {
-        stack.push({ node: child as Record<string, unknown>, bundled, fileId, filePath });
+        next.push({ node: child as Record<string, unknown>, bundled, fileId, filePath });
       }
     }
+    // Depth-first in document order, so the first use of a target in reading order is the one inlined.
+    for (let i = next.length - 1; i >= 0; i--) stack.push(next[i]!);
   }
 
   checkInternalRefs(bundledRoot, internalRefs, refFindings);
@@ -375,15 +377,18 @@ function checkInternalRefs(root: unknown, refs: Array<{ at: string[]; ref: strin
       const p = toPointer(next);
       const loopAt = chain.indexOf(p);
       if (loopAt !== -1) {
-        const members = chain.slice(loopAt);
-        const id = [...members].sort().join('|');
+        const cycle = chain.slice(loopAt);
+        const id = [...cycle].sort().join('|');
         if (!reportedCycles.has(id)) {
           reportedCycles.add(id);
-          const first = [...members].sort()[0]!;
+          // Start the cycle at its smallest member, so the message does not depend on where it was entered.
+          const first = [...cycle].sort()[0]!;
+          const at = cycle.indexOf(first);
+          const members = [...cycle.slice(at), ...cycle.slice(0, at)];
           out.push({
             code: 'circular-ref',
             severity: 'error',
-            message: `circular $ref: ${[...members, p].map((m) => '#' + m).join(' → ')} never reaches a value`,
+            message: `circular $ref: ${[...members, first].map((m) => '#' + m).join(' → ')} never reaches a value`,
             path: [...parsePointer(first), '$ref'],
           });
         }

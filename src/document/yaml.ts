@@ -2,7 +2,7 @@
  * YAML with positions. Unique keys, an alias budget against billion-laughs documents, tabs as
  * indentation rejected; the composed document is kept so any path maps to its node's range.
  */
-import { Alias, type Document, isAlias, isMap, isScalar, isSeq, LineCounter, type Node, parseDocument, visit } from 'yaml';
+import { Alias, Composer, type Document, isAlias, isMap, isScalar, isSeq, LineCounter, type Node, Parser, visit } from 'yaml';
 import type { JsonPath, Range } from '../findings/finding.js';
 
 /** A YAML problem at an offset of the text. */
@@ -83,13 +83,14 @@ export class YamlLocator {
 /** Parses YAML text. Throws YamlSyntaxError at the first problem. */
 export function parseYaml(text: string, limits: { maxAliases: number; maxDepth: number }): { value: unknown; locator: YamlLocator } {
   const lines = new LineCounter();
-  let doc: Document;
-  try {
-    doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false, lineCounter: lines, version: '1.2', strict: true });
-  } catch (err) {
-    // The parser itself can exhaust the stack on extreme nesting.
-    throw new YamlSyntaxError(`nesting deeper than ${limits.maxDepth} levels`, 0);
-  }
+  // Parser and lexer are iterative; only the composer recurses. Checking the depth of the concrete
+  // syntax tree first means no input can make the composer exhaust the stack.
+  const tokens = [...new Parser(lines.addNewLine).parse(text)];
+  for (const token of tokens) checkCstDepth(token, limits.maxDepth);
+  const docs = [...new Composer({ uniqueKeys: true, prettyErrors: false, version: '1.2', strict: true }).compose(tokens, true, text.length)];
+  if (docs.length > 1) throw new YamlSyntaxError('more than one YAML document in the file', docs[1]!.range[0]);
+  const doc = docs[0] as Document | undefined;
+  if (!doc) throw new YamlSyntaxError('empty document', 0);
   const first = doc.errors[0];
   if (first) {
     const code = first.code;
@@ -137,6 +138,26 @@ function firstAliasOffset(doc: Document): number {
     },
   });
   return offset;
+}
+
+/** Iterative depth check over the concrete syntax tree, before anything recursive sees it. */
+function checkCstDepth(root: unknown, maxDepth: number): void {
+  const stack: Array<[unknown, number]> = [[root, 0]];
+  while (stack.length > 0) {
+    const [tok, depth] = stack.pop()!;
+    if (tok === null || typeof tok !== 'object') continue;
+    const t = tok as { type?: string; value?: unknown; items?: Array<{ key?: unknown; value?: unknown }>; offset?: number };
+    if (Array.isArray(t.items)) {
+      const d = depth + 1;
+      if (d > maxDepth) throw new YamlSyntaxError(`nesting deeper than ${maxDepth} levels`, t.offset ?? 0);
+      for (const item of t.items) {
+        if (item.key) stack.push([item.key, d]);
+        if (item.value) stack.push([item.value, d]);
+      }
+    } else if (t.value && typeof t.value === 'object') {
+      stack.push([t.value, depth]);
+    }
+  }
 }
 
 /** Iterative depth check over the composed tree (aliases are not followed, so this is linear). */

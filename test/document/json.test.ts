@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { JsonSyntaxError, parseJson } from '../../src/document/json.js';
+
+const pos = (text: string, fn: () => unknown) => {
+  try {
+    fn();
+  } catch (e) {
+    if (!(e instanceof JsonSyntaxError)) throw e;
+    const before = text.slice(0, e.offset).split('\n');
+    return { message: e.message, line: before.length, column: before[before.length - 1]!.length + 1 };
+  }
+  throw new Error('expected a JsonSyntaxError');
+};
+
+describe('JSON parsing', () => {
+  it('returns the same value as JSON.parse', () => {
+    const text = '{"a": [1, 2.5e3, -0, true, false, null, "x\\"y\\u00e9"], "b": {"c": {}}}';
+    expect(parseJson(text, 256).value).toEqual(JSON.parse(text));
+  });
+
+  it.each([
+    ['duplicate key', '{\n  "a": 1,\n  "a": 2\n}', "duplicate key 'a'", 3, 3],
+    ['duplicate key written with an escape', '{"ab": 1, "a\\u0062": 2}', "duplicate key 'ab'", 1, 11],
+    ['trailing comma', '{"a": 1,}', 'expected a property name in double quotes', 1, 9],
+    ['single quotes', "{'a': 1}", 'expected a property name in double quotes', 1, 2],
+    ['unclosed object', '{"a": {"b": 1}\n', 'unexpected end of input (unclosed object)', 2, 1],
+    ['raw control character', '{"a": "x\ty"}', 'control character in string (escape it)', 1, 9],
+    ['bad literal', '{"a": tru}', 'unexpected character', 1, 7],
+    ['content after the document', '{}\n{}', 'unexpected content after the document', 2, 1],
+  ])('rejects %s with its line and column', (_name, text, message, line, column) => {
+    expect(pos(text, () => parseJson(text, 256))).toEqual({ message, line, column });
+  });
+
+  it('rejects nesting deeper than the limit without exhausting the stack', () => {
+    const text = '['.repeat(100_000) + ']'.repeat(100_000);
+    expect(pos(text, () => parseJson(text, 256)).message).toBe('nesting deeper than 256 levels');
+    expect(() => parseJson('[[[]]]', 3)).not.toThrow();
+    expect(() => parseJson('[[[[]]]]', 3)).toThrow(/deeper than 3/);
+  });
+
+  it('keeps __proto__ as an ordinary key and never touches a prototype', () => {
+    const { value } = parseJson('{"__proto__": {"polluted": true}, "a": {"__proto__": {"x": 1}}}', 256);
+    const v = value as Record<string, Record<string, unknown>>;
+    expect(Object.hasOwn(v, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(v)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('locates keys and array items at their line and column', () => {
+    const text = '{\n  "paths": {\n    "/a~b/c": {\n      "get": {"x": [10, {"y": 2}]}\n    }\n  }\n}';
+    const { locator } = parseJson(text, 256);
+    expect(locator.locate(['paths', '/a~b/c', 'get']).range.start).toEqual({ line: 4, column: 7 });
+    expect(locator.locate(['paths', '/a~b/c', 'get', 'x', '1', 'y']).range.start).toEqual({ line: 4, column: 26 });
+    const missing = locator.locate(['paths', '/a~b/c', 'post']);
+    expect(missing.found).toBe(2);
+    expect(missing.range.start).toEqual({ line: 3, column: 5 });
+  });
+});
