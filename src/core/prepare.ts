@@ -6,7 +6,7 @@
 import type { Finding } from '../findings/finding.js';
 import type { LoadResult } from '../document/load.js';
 import type { SpecKind } from '../document/model.js';
-import type { OriginMap } from '../convert/index.js';
+import type { ConversionNote, OriginMap } from '../convert/index.js';
 import { InputError } from '../errors.js';
 import { countStats, type SpecStats } from './stats.js';
 
@@ -28,12 +28,32 @@ export interface Prepared {
   stats: SpecStats;
 }
 
+/** Reading order: by file, then line, then column. */
+export function byPosition(a: Finding, b: Finding): number {
+  return (
+    (a.source ?? '').localeCompare(b.source ?? '') ||
+    (a.range?.start.line ?? 0) - (b.range?.start.line ?? 0) ||
+    (a.range?.start.column ?? 0) - (b.range?.start.column ?? 0)
+  );
+}
+
 /** Attaches file and range to findings whose path is a path of the loaded document. */
 export function locateFindings(findings: Finding[], loaded: LoadResult, toInputPath: (p: string[]) => string[] = (p) => p): Finding[] {
-  return findings.map((f) => {
-    const loc = loaded.locate(toInputPath(f.path));
-    return { ...f, source: loc.file, range: loc.range };
-  });
+  return findings
+    .map((f) => {
+      const loc = loaded.locate(toInputPath(f.path));
+      return { ...f, source: loc.file, range: loc.range };
+    })
+    .sort(byPosition);
+}
+
+function locateNotes(notes: ConversionNote[], loaded: LoadResult): Finding[] {
+  return notes
+    .map((n) => {
+      const loc = loaded.locate(n.source);
+      return { code: n.code, severity: n.severity, message: n.message, path: n.source, source: loc.file, range: loc.range } satisfies Finding;
+    })
+    .sort(byPosition);
 }
 
 /** Validates and converts. Downgrades (3.1/3.2 → 3.0) are refused. */
@@ -51,10 +71,7 @@ export async function prepareDocument(loaded: LoadResult, opts: { target?: Targe
     const { convertSwagger2 } = await import('../convert/index.js');
     const result = await convertSwagger2(loaded.value, { target });
     const origin: OriginMap = result.origin;
-    const notes = result.notes.map((n) => {
-      const loc = loaded.locate(n.source);
-      return { code: n.code, severity: n.severity, message: n.message, path: n.source, source: loc.file, range: loc.range } satisfies Finding;
-    });
+    const notes = locateNotes(result.notes, loaded);
     const outputKind: SpecKind = target === '3.1' ? 'openapi-3.1' : 'openapi-3.0';
     return { ...base, document: result.document, outputKind, converted: true, notes, originOf: (p) => origin.originOf(p), stats: countStats(result.document, outputKind) };
   }
@@ -62,10 +79,7 @@ export async function prepareDocument(loaded: LoadResult, opts: { target?: Targe
   if (opts.upgrade && target === '3.1' && kind === 'openapi-3.0') {
     const { upgradeTo31 } = await import('../convert/index.js');
     const result = upgradeTo31(loaded.value as Record<string, unknown>);
-    const notes = result.notes.map((n) => {
-      const loc = loaded.locate(n.source);
-      return { code: n.code, severity: n.severity, message: n.message, path: n.source, source: loc.file, range: loc.range } satisfies Finding;
-    });
+    const notes = locateNotes(result.notes, loaded);
     return { ...base, document: result.document, outputKind: 'openapi-3.1', converted: true, notes, originOf: (p) => p, stats: countStats(result.document, 'openapi-3.1') };
   }
 

@@ -76,7 +76,7 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
     const shown = source.path;
     let abs: string;
     try {
-      abs = realpathSync(path.resolve(cwd, source.path));
+      abs = realpathSync.native(path.resolve(cwd, source.path));
     } catch {
       throw new InputError('no such file', { file: shown, line: 0, column: 0 });
     }
@@ -162,7 +162,7 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
     if (!isInside(path.resolve(target), root!)) refuse(`it leaves the allowed folder ${display(root!)} (widen it with --ref-root)`);
     let real: string;
     try {
-      real = realpathSync(target);
+      real = realpathSync.native(target);
     } catch {
       return refuse('no such file');
     }
@@ -296,7 +296,7 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
 
 function realRoot(dir: string): string {
   try {
-    return realpathSync(dir);
+    return realpathSync.native(dir);
   } catch {
     return dir;
   }

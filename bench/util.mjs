@@ -1,0 +1,46 @@
+// Shared helpers for the benchmarks: run commands in alternation, report medians and ratios.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const haveTime = existsSync('/usr/bin/time');
+
+/** Runs a command once; returns wall seconds, CPU seconds (user+sys) and peak RSS in MiB. */
+export function measure(cmd, args, opts = {}) {
+  const started = process.hrtime.bigint();
+  const r = haveTime
+    ? spawnSync('/usr/bin/time', ['-f', '__TIME__ %U %S %M', cmd, ...args], { encoding: 'utf8', maxBuffer: 1 << 30, ...opts })
+    : spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 30, ...opts });
+  const wall = Number(process.hrtime.bigint() - started) / 1e9;
+  let cpu = NaN;
+  let rss = NaN;
+  const m = /__TIME__ ([\d.]+) ([\d.]+) (\d+)/.exec(r.stderr ?? '');
+  if (m) {
+    cpu = Number(m[1]) + Number(m[2]);
+    rss = Number(m[3]) / 1024;
+  }
+  return { wall, cpu, rss, status: r.status, stderr: (r.stderr ?? '').replace(/__TIME__.*\n?/, '') };
+}
+
+export const median = (xs) => {
+  const s = [...xs].filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+  if (s.length === 0) return NaN;
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+
+/** Runs each contender `runs` times in alternation (A B A B …) and returns medians per contender. */
+export function alternate(contenders, runs) {
+  const results = Object.fromEntries(contenders.map((c) => [c.name, []]));
+  for (let i = 0; i < runs; i++) {
+    for (const c of contenders) {
+      const m = measure(c.cmd, c.args, c.opts);
+      if (m.status !== 0) throw new Error(`${c.name} failed (exit ${m.status}): ${m.stderr.slice(0, 500)}`);
+      results[c.name].push(m);
+    }
+  }
+  return Object.fromEntries(
+    Object.entries(results).map(([name, ms]) => [name, { wall: median(ms.map((m) => m.wall)), cpu: median(ms.map((m) => m.cpu)), rss: median(ms.map((m) => m.rss)) }]),
+  );
+}
+
+export const fmt = (n, d = 2) => (Number.isNaN(n) ? 'n/a' : n.toFixed(d));

@@ -1,0 +1,176 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { apictl } from '../helpers/cli.js';
+import { repoRoot } from '../helpers/corpus.js';
+import { tempTree } from '../helpers/tmp.js';
+
+const swagger2Example = path.join(repoRoot, 'examples', 'petstore-swagger2.yaml');
+const openapi31Example = path.join(repoRoot, 'examples', 'bookshop-openapi31.yaml');
+const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+
+describe('apictl program', () => {
+  it('prints its version and exits 0', () => {
+    const r = apictl(['--version']);
+    expect(r).toMatchObject({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
+  });
+
+  it('lists every command with an example in --help', () => {
+    const r = apictl(['--help']);
+    expect(r.code).toBe(0);
+    for (const c of ['import', 'convert', 'lint', 'score', 'mcp', 'specs']) expect(r.stdout).toMatch(new RegExp(`^  ${c}\\b`, 'm'));
+    expect(r.stdout).toMatch(/Examples:\n  apictl import/);
+    for (const c of [['import'], ['convert'], ['lint'], ['score'], ['mcp', 'generate'], ['specs']]) {
+      const h = apictl([...c, '--help']);
+      expect(h.code).toBe(0);
+      expect(h.stdout).toMatch(/Examples?:\n  apictl /);
+    }
+  });
+
+  it('loads no heavy module for --version', () => {
+    const trace = path.join(tempTree(), 'modules.txt');
+    const r = apictl(['--version'], {
+      env: { APICTL_TRACE_FILE: trace, NODE_OPTIONS: `--import ${pathToFileURL(path.join(repoRoot, 'test/helpers/trace-imports.mjs')).href}` },
+    });
+    expect(r.code).toBe(0);
+    const loaded = readFileSync(trace, 'utf8');
+    expect(loaded).toContain('dist/cli/main.js');
+    expect(loaded).toContain('commander');
+    expect(loaded).not.toMatch(/spectral|\/ajv|better-sqlite3|modelcontextprotocol|swagger2openapi|\/yaml\//);
+  });
+
+  it('exits 2 with a usage line for unknown commands, options and missing arguments', () => {
+    for (const args of [['frobnicate'], ['convert'], ['convert', 'x.yaml', '--target', '2.0'], ['import', '--bogus', 'x.yaml']]) {
+      const r = apictl(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^error: /);
+    }
+  });
+
+  it.each([['lint', 'x.yaml'], ['score', 'x'], ['mcp', 'generate', 'x.yaml']])('says %s is not available yet and exits 2', (...args) => {
+    const r = apictl(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^apictl (lint|score|mcp generate) is not available yet \(it arrives with issue #[345]\)\n$/);
+  });
+
+  it('reports a missing input file as one line and exit 2', () => {
+    const r = apictl(['convert', 'no-such-file.yaml']);
+    expect(r).toMatchObject({ code: 2, stdout: '', stderr: 'no-such-file.yaml: no such file\n' });
+  });
+});
+
+describe('apictl convert', () => {
+  it('converts the Swagger 2.0 example to OpenAPI 3.0 YAML on stdout, with notes at 2.0 lines on stderr', () => {
+    const r = apictl(['convert', swagger2Example]);
+    expect(r.code).toBe(0);
+    const doc = parseYaml(r.stdout) as any;
+    expect(doc.openapi).toMatch(/^3\.0\.\d$/);
+    expect(doc.servers).toEqual([{ url: 'https://api.example.com/v1' }]);
+    expect(doc.components.schemas.Pet).toBeDefined();
+    expect(doc.components.securitySchemes.oauth.flows.authorizationCode.tokenUrl).toBe('https://auth.example.com/token');
+    expect(doc.paths['/pets'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/NewPet' });
+    const upload = doc.paths['/pets/{petId}/photo'].post.requestBody.content['multipart/form-data'].schema;
+    expect(upload.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    // Notes point at lines of the 2.0 file.
+    for (const line of r.stderr.trim().split('\n').slice(0, -1)) expect(line).toMatch(/^.*petstore-swagger2\.yaml:\d+:\d+: (note|warning|error): /);
+  });
+
+  it('writes JSON with -o and a JSON report with --json', () => {
+    const dir = tempTree();
+    const out = path.join(dir, 'out.json');
+    const r = apictl(['convert', swagger2Example, '-o', out, '--json']);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report).toMatchObject({ input: { kind: 'swagger-2.0', version: '2.0' }, output: { file: out, kind: 'openapi-3.0', syntax: 'json' }, converted: true });
+    expect(report.stats).toMatchObject({ paths: 3, operations: 4 });
+    expect(Array.isArray(report.notes)).toBe(true);
+    expect(JSON.parse(readFileSync(out, 'utf8')).openapi).toMatch(/^3\.0/);
+  });
+
+  it('produces real 3.1 with --target 3.1', () => {
+    const r = apictl(['convert', swagger2Example, '--target', '3.1', '--format', 'json', '--quiet']);
+    expect(r.code).toBe(0);
+    const text = r.stdout;
+    const doc = JSON.parse(text);
+    expect(doc.openapi).toBe('3.1.0');
+    expect(text).not.toMatch(/"nullable"/);
+    expect(r.stderr).toBe('');
+  });
+
+  it('reads stdin with -, naming it with --stdin-filepath', () => {
+    const r = apictl(['convert', '-', '--stdin-filepath', 'piped.yaml', '--format', 'json'], { input: "swagger: '2.0'\ninfo: {title: t, version: '1'}\npaths: {}\nx: [\n" });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^piped\.yaml:\d+:\d+: invalid YAML/);
+  });
+
+  it('leaves a 3.1 document as it is and refuses to downgrade it', () => {
+    expect(apictl(['convert', openapi31Example, '--target', '3.1', '--format', 'json', '--quiet']).stdout).toBe(
+      JSON.stringify(parseYaml(readFileSync(openapi31Example, 'utf8')), null, 2) + '\n',
+    );
+    const r = apictl(['convert', openapi31Example]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/bookshop-openapi31\.yaml:1:1: cannot convert OpenAPI 3\.1\.0 down to 3\.0/);
+  });
+});
+
+describe('apictl import and specs', () => {
+  it('imports, says what it found, adds no version for identical content and a new one for changed content', () => {
+    const dir = tempTree();
+    const db = path.join(dir, 'reg.db');
+    const first = apictl(['import', swagger2Example, '--db', db]);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('Swagger 2.0 (YAML)');
+    expect(first.stdout).toContain('3 paths, 4 operations, 4 schemas');
+    expect(first.stdout).toMatch(/converted to OpenAPI 3\.0\.\d: \d+ conversion note\(s\)/);
+    expect(first.stdout).toContain('stored as example-pet-store v1 (new spec)');
+
+    const again = apictl(['import', swagger2Example, '--db', db]);
+    expect(again.stdout).toContain('unchanged: identical to example-pet-store v1, no version added');
+
+    const changed = path.join(dir, 'petstore.yaml');
+    writeFileSync(changed, readFileSync(swagger2Example, 'utf8').replace('version: 1.2.0', 'version: 1.3.0'));
+    expect(apictl(['import', changed, '--db', db]).stdout).toContain('stored as example-pet-store v2');
+
+    const three = apictl(['import', openapi31Example, '--db', db, '--json']);
+    expect(JSON.parse(three.stdout)).toMatchObject({ imported: true, kind: 'openapi-3.1', converted: false, spec: { slug: 'example-bookshop' }, specVersion: { number: 1 } });
+
+    const specs = JSON.parse(apictl(['specs', '--db', db, '--json']).stdout) as Array<{ slug: string; latestVersion: number }>;
+    expect(specs.map((s) => [s.slug, s.latestVersion])).toEqual([
+      ['example-bookshop', 1],
+      ['example-pet-store', 2],
+    ]);
+    const shown = JSON.parse(apictl(['specs', 'show', 'Example Pet Store', '--db', db, '--json']).stdout);
+    expect(shown.versions.map((v: { number: number }) => v.number)).toEqual([2, 1]);
+    expect(apictl(['specs', '--db', db]).stdout).toMatch(/^NAME\s+SLUG\s+LATEST/);
+    const missing = apictl(['specs', 'show', 'nope', '--db', db]);
+    expect(missing).toMatchObject({ code: 2, stderr: "no spec named 'nope' in the registry (see: apictl specs)\n" });
+  });
+
+  it('uses APICTL_DB and otherwise .apictl/apictl.db in the project root', () => {
+    const dir = tempTree({ '.git/HEAD': 'ref: refs/heads/main\n', 'sub/api.yaml': readFileSync(openapi31Example, 'utf8') });
+    expect(apictl(['import', 'api.yaml'], { cwd: path.join(dir, 'sub') }).code).toBe(0);
+    expect(JSON.parse(apictl(['specs', '--json'], { cwd: dir }).stdout)).toHaveLength(1);
+    const envDb = path.join(dir, 'env.db');
+    expect(apictl(['import', 'sub/api.yaml'], { cwd: dir, env: { APICTL_DB: envDb } }).code).toBe(0);
+    expect(JSON.parse(apictl(['specs', '--json', '--db', envDb], { cwd: dir }).stdout)).toHaveLength(1);
+  });
+
+  it('refuses an invalid description with its errors at their lines and stores nothing', () => {
+    const dir = tempTree({ 'bad.yaml': "openapi: 3.0.3\ninfo:\n  title: t\npaths: {}\n" });
+    const r = apictl(['import', 'bad.yaml', '--db', 'reg.db'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^bad\.yaml:2:1: error: .*version/m);
+    expect(JSON.parse(apictl(['specs', '--json', '--db', 'reg.db'], { cwd: dir }).stdout)).toEqual([]);
+  });
+
+  it('honours NO_COLOR and FORCE_COLOR', () => {
+    const dir = tempTree();
+    const plain = apictl(['import', openapi31Example, '--db', path.join(dir, 'a.db')]);
+    expect(plain.stdout).not.toMatch(/\x1b\[/);
+    const forced = apictl(['import', openapi31Example, '--db', path.join(dir, 'b.db')], { env: { NO_COLOR: undefined, FORCE_COLOR: '1' } });
+    expect(forced.stdout).toMatch(/\x1b\[1m/);
+  });
+});
