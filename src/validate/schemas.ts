@@ -1,0 +1,168 @@
+/**
+ * Loads the official JSON Schemas shipped by `@seriousme/openapi-schema-validator` and compiles
+ * them with ajv — lazily, once per process and only for the versions actually asked for.
+ *
+ * ajv is pulled in with `createRequire` on first use rather than a static import: it is heavy
+ * (~100 ms to load and compile) and `validateDocument` is synchronous, so a dynamic `import()`
+ * is not an option; `require` keeps importing this module free.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { SpecKind } from '../document/model.js';
+import { isObject } from './json.js';
+
+export type { ErrorObject, ValidateFunction };
+
+const require = createRequire(import.meta.url);
+
+/** The subset of the ajv instance API we use (keeps the CJS class typings out of our way). */
+interface AjvLike {
+  compile(schema: unknown): ValidateFunction;
+  getSchema(keyRef: string): ValidateFunction | undefined;
+  addFormat(name: string, format: true): unknown;
+}
+type AjvConstructor = new (opts: Record<string, unknown>) => AjvLike;
+
+const SCHEMA_DIR: Record<SpecKind, string> = {
+  'swagger-2.0': 'v2.0',
+  'openapi-3.0': 'v3.0',
+  'openapi-3.1': 'v3.1',
+  'openapi-3.2': 'v3.2',
+};
+
+/** One compiled official schema plus what the error explainer needs to navigate it. */
+export interface SchemaSet {
+  kind: SpecKind;
+  /** `draft-04` for 2.0/3.0, `2020-12` for 3.1/3.2. */
+  dialect: 'draft-04' | '2020-12';
+  /** The schema's own id without a trailing `#`; refs starting with `#` are relative to it. */
+  baseId: string;
+  /** The root schema document. */
+  root: unknown;
+  /** Validator for the whole document. */
+  validate: ValidateFunction;
+  /**
+   * Validator for the subschema at `base#pointer` (compiled on first use, cached).
+   * Undefined when ajv cannot compile it; callers then treat the subschema as opaque.
+   */
+  validatorAt(base: string, pointer: string): ValidateFunction | undefined;
+  /** A schema document ajv knows by id (the root, or a bundled meta-schema); never fetched. */
+  schemaDocument(base: string): unknown;
+  /** Validator for a lone `format` keyword, using the same format definitions as the full schema. */
+  formatValidator(format: string): ValidateFunction | undefined;
+}
+
+const sets = new Map<SpecKind, SchemaSet>();
+
+/** Directory of the installed `@seriousme/openapi-schema-validator` package. */
+function packageDir(): string {
+  try {
+    // The package has no "exports" map, so its package.json is resolvable directly.
+    return path.dirname(require.resolve('@seriousme/openapi-schema-validator/package.json'));
+  } catch {
+    return path.dirname(require.resolve('@seriousme/openapi-schema-validator'));
+  }
+}
+
+/** Path of the official schema file for a spec kind. */
+export function schemaFile(kind: SpecKind): string {
+  return path.join(packageDir(), 'schemas', SCHEMA_DIR[kind], 'schema.json');
+}
+
+function loadAjvClass(dialect: SchemaSet['dialect']): AjvConstructor {
+  const mod =
+    dialect === 'draft-04'
+      ? (require('ajv-draft-04') as { default?: AjvConstructor })
+      : (require('ajv/dist/2020.js') as { default?: AjvConstructor });
+  // CJS interop: the class is both module.exports and its `default`.
+  return (mod.default ?? mod) as AjvConstructor;
+}
+
+function addFormats(ajv: AjvLike): void {
+  const mod = require('ajv-formats') as { default?: (a: AjvLike) => void };
+  const plugin = (mod.default ?? mod) as (a: AjvLike) => void;
+  plugin(ajv);
+  // Used by the 3.1/3.2 schemas for media type keys; not in ajv-formats. Accept anything, as the
+  // upstream validator does: the media type syntax is not worth an error of its own here.
+  ajv.addFormat('media-range', true);
+}
+
+function stripHash(id: string): string {
+  return id.endsWith('#') ? id.slice(0, -1) : id;
+}
+
+function build(kind: SpecKind): SchemaSet {
+  const root: unknown = JSON.parse(readFileSync(schemaFile(kind), 'utf8'));
+  if (!isObject(root)) throw new Error(`schema for ${kind} is not an object`);
+  const dialect: SchemaSet['dialect'] = kind === 'swagger-2.0' || kind === 'openapi-3.0' ? 'draft-04' : '2020-12';
+  const Ajv = loadAjvClass(dialect);
+  const ajv = new Ajv({
+    allErrors: true,
+    strict: false,
+    // The official schemas are trusted; skipping meta-validation saves compile time.
+    validateSchema: false,
+    // Unknown formats are ignored (strict: false) — do not print about it.
+    logger: false,
+    // No loadSchema: ajv can only resolve refs to schemas it already holds, so nothing is fetched.
+  });
+  addFormats(ajv);
+  const validate = ajv.compile(root);
+  const rawId = typeof root.$id === 'string' ? root.$id : typeof root.id === 'string' ? root.id : '';
+  const baseId = stripHash(rawId);
+
+  const atCache = new Map<string, ValidateFunction | undefined>();
+  const formatCache = new Map<string, ValidateFunction | undefined>();
+  return {
+    kind,
+    dialect,
+    baseId,
+    root,
+    validate,
+    validatorAt(base, pointer) {
+      if (base === baseId && pointer === '') return validate;
+      const key = `${base}#${pointer}`;
+      if (atCache.has(key)) return atCache.get(key);
+      let fn: ValidateFunction | undefined;
+      try {
+        fn = ajv.getSchema(key);
+      } catch {
+        fn = undefined;
+      }
+      atCache.set(key, fn);
+      return fn;
+    },
+    schemaDocument(base) {
+      if (base === baseId) return root;
+      try {
+        return ajv.getSchema(base)?.schema;
+      } catch {
+        return undefined;
+      }
+    },
+    formatValidator(format) {
+      if (formatCache.has(format)) return formatCache.get(format);
+      let fn: ValidateFunction | undefined;
+      try {
+        fn = ajv.compile({ format });
+      } catch {
+        fn = undefined;
+      }
+      formatCache.set(format, fn);
+      return fn;
+    },
+  };
+}
+
+/** The compiled schema set for a spec kind (compiled on first call, then cached for the process). */
+export function schemaSetFor(kind: SpecKind): SchemaSet {
+  // A wrong kind is a caller bug (the type forbids it), not bad input: fail loudly.
+  if (!Object.prototype.hasOwnProperty.call(SCHEMA_DIR, kind)) throw new Error(`no official schema for spec kind '${String(kind)}'`);
+  let set = sets.get(kind);
+  if (!set) {
+    set = build(kind);
+    sets.set(kind, set);
+  }
+  return set;
+}
