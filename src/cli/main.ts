@@ -66,6 +66,7 @@ Exit codes: 0 ok, 1 findings at or above the fail severity, 2 usage, input or in
       .option('--db <path>', 'registry database (default: .apictl/apictl.db in the project root; env APICTL_DB)')
       .addOption(new Option('--target <version>', 'OpenAPI version Swagger 2.0 is converted to').choices(['3.0', '3.1']).default('3.0'))
       .option('--json', 'print a JSON report on stdout')
+      .option('--allow-invalid', 'store a document even when it has validation errors (they are printed and kept with the version)')
       .addHelpText('after', '\nExample:\n  apictl import api/swagger.json --name "Pet Store"\n'),
   ).action(lazy('./commands/import.js'));
 

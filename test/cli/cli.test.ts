@@ -164,6 +164,10 @@ describe('apictl import and specs', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^bad\.yaml:2:1: error: .*version/m);
     expect(JSON.parse(apictl(['specs', '--json', '--db', 'reg.db'], { cwd: dir }).stdout)).toEqual([]);
+    const forced = apictl(['import', 'bad.yaml', '--db', 'reg.db', '--allow-invalid', '--name', 'bad'], { cwd: dir });
+    expect(forced.code).toBe(0);
+    expect(forced.stdout).toContain('stored although invalid: 1 validation error(s)');
+    expect(JSON.parse(apictl(['specs', '--json', '--db', 'reg.db'], { cwd: dir }).stdout)).toHaveLength(1);
   });
 
   it('honours NO_COLOR and FORCE_COLOR', () => {

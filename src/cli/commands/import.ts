@@ -15,6 +15,7 @@ interface ImportFlags extends LoadFlags {
   db?: string;
   target: Target;
   json?: boolean;
+  allowInvalid?: boolean;
 }
 
 export async function run(files: string[], flags: ImportFlags): Promise<number> {
@@ -28,10 +29,10 @@ export async function run(files: string[], flags: ImportFlags): Promise<number> 
       const loaded = await loadInput(file, flags);
       const prepared = await prepareDocument(loaded, { target: flags.target });
       const errors = prepared.validation.filter((f) => f.severity === 'error');
-      if (errors.length > 0) {
-        // An invalid description is not stored: its lines say what to fix.
+      if (errors.length > 0 && !flags.allowInvalid) {
+        // An invalid description is not stored unless asked: its lines say what to fix.
         for (const f of prepared.validation) io.err(findingLine(f, io.c));
-        io.err(`${loaded.entry.displayPath}: not imported: ${errors.length} validation error(s)`);
+        io.err(`${loaded.entry.displayPath}: not imported: ${errors.length} validation error(s) (store it anyway with --allow-invalid)`);
         reports.push({ file: loaded.entry.displayPath, imported: false, validation: prepared.validation.map(findingJson) });
         failed = true;
         continue;
@@ -47,7 +48,7 @@ export async function run(files: string[], flags: ImportFlags): Promise<number> 
         specKind: prepared.inputKind,
         specVersion: prepared.inputVersion,
         convertedJson: JSON.stringify(prepared.document),
-        notesJson: JSON.stringify(prepared.notes.map(findingJson)),
+        notesJson: JSON.stringify([...prepared.validation, ...prepared.notes].map(findingJson)),
         sourcePath: loaded.entry.displayPath,
         gitCommit: path.isAbsolute(loaded.entry.id) ? gitCommitFor(loaded.entry.id) : undefined,
         stats: { paths: prepared.stats.paths, operations: prepared.stats.operations, schemas: prepared.stats.schemas },
@@ -77,6 +78,7 @@ export async function run(files: string[], flags: ImportFlags): Promise<number> 
         io.out(
           [
             `${c.bold(loaded.entry.displayPath)}: ${describe(prepared.inputKind, prepared.inputVersion)} (${loaded.entry.syntax.toUpperCase()}${loaded.files.size > 1 ? `, ${loaded.files.size} files` : ''})`,
+            ...(errors.length > 0 ? [`  ${c.yellow(`stored although invalid: ${errors.length} validation error(s)`)}`] : []),
             `  ${s.paths} paths, ${s.operations} operations${s.webhooks ? ` (${s.webhooks} webhook)` : ''}, ${s.schemas} schemas`,
             prepared.converted
               ? `  converted to ${describe(prepared.outputKind, String(prepared.document.openapi ?? ''))}: ${prepared.notes.length} conversion note(s)`
