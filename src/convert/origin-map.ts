@@ -1,0 +1,339 @@
+/**
+ * Rule-based reverse mapping from the converted document to the 2.0 input.
+ *
+ * swagger2openapi keeps no provenance, but its moves are regular: definitions → components.schemas,
+ * a parameter stays a parameter (matched by name and `in`, because body/formData parameters leave
+ * the list and indexes shift), a body parameter's schema becomes each media type's schema, a
+ * response schema each response media type's schema, and so on. Each rule walks the 2.0 document
+ * alongside, so it also knows what exists; the answer is the longest existing prefix of the best
+ * guess. Repairs that create nodes without a 2.0 counterpart record their origin explicitly.
+ *
+ * The parameter lists of the converted document are copied at build time, so adding or removing
+ * parameters later does not change the answers; otherwise the converted document is read when
+ * asked (it should not be restructured while the map is in use).
+ */
+import { toPointer } from '../findings/finding.js';
+import { getPath, hasChild, isObj, longestExistingPrefix, own, ownObj, refSegments, type Obj } from './json.js';
+import type { ComponentNames } from './names.js';
+import { BODY_NAME_KEY } from './s2o.js';
+import { METHODS_2, paramEntries, type ParamEntry } from './swagger2-model.js';
+import type { OriginMap } from './types.js';
+
+/** Identity of a converted parameter: its name and `in`, and the component it references. */
+interface ParamId {
+  name: unknown;
+  in: unknown;
+  /** 3.x component name when the parameter is a `$ref` to components.parameters. */
+  ref?: string;
+}
+
+const listKey = (path: string, method?: string): string => `${path}\u0000${method ?? ''}`;
+const isIndex = (s: string | undefined): boolean => s !== undefined && /^(0|[1-9]\d*)$/.test(s);
+
+/**
+ * Builds the origin map of a conversion.
+ * @param input the 2.0 input (read only; must not be modified while the map is in use)
+ * @param doc3 the converted document, in its final form (read when asked)
+ * @param explicit origins recorded by repairs (pointer in doc3 → path in the input)
+ */
+export function buildOriginMap(input: Obj, doc3: Obj, names: ComponentNames, explicit: ReadonlyMap<string, string[]>): OriginMap {
+  const resolver = new OriginResolver(input, doc3, names, snapshotParams(doc3));
+  const overrides = new Map(explicit);
+  return {
+    originOf(path3: string[]): string[] {
+      try {
+        if (overrides.size > 0) {
+          for (let i = path3.length; i > 0; i--) {
+            const hit = overrides.get(toPointer(path3.slice(0, i)));
+            if (hit) return longestExistingPrefix(input, hit);
+          }
+        }
+        return longestExistingPrefix(input, resolver.translate(path3));
+      } catch {
+        return [];
+      }
+    },
+  };
+}
+
+/**
+ * Copies of every 3.x parameter list (path item and operation), so that answers do not change
+ * when parameters are later added to or removed from the converted document. Only the lists are
+ * copied (cheap); the entries are read when a query needs them.
+ */
+function snapshotParams(doc3: Obj): Map<string, unknown[]> {
+  const out = new Map<string, unknown[]>();
+  const paths = ownObj(doc3, 'paths');
+  for (const p of Object.keys(paths ?? {})) {
+    const item = ownObj(paths, p);
+    if (!item) continue;
+    const own1 = own(item, 'parameters');
+    if (Array.isArray(own1)) out.set(listKey(p), own1.slice());
+    for (const m of Object.keys(item)) {
+      const list = own(ownObj(item, m), 'parameters');
+      if (Array.isArray(list)) out.set(listKey(p, m), list.slice());
+    }
+  }
+  return out;
+}
+
+/** Name, `in` and referenced component of a 3.x parameter list entry. */
+function paramId(doc3: Obj, p: unknown): ParamId {
+  const ref = own(p, '$ref');
+  if (typeof ref !== 'string') return { name: own(p, 'name'), in: own(p, 'in') };
+  const segs = refSegments(ref);
+  const target = segs ? getPath(doc3, segs) : undefined;
+  const component = segs?.length === 3 && segs[0] === 'components' && segs[1] === 'parameters' ? segs[2] : undefined;
+  return { name: own(target, 'name'), in: own(target, 'in'), ...(component !== undefined ? { ref: component } : {}) };
+}
+
+/** A 2.0 parameter found for a 3.x one: the list it is in and the entry. */
+interface Param2 {
+  listPath: string[];
+  entry: ParamEntry;
+}
+
+class OriginResolver {
+  constructor(
+    private readonly in2: Obj,
+    private readonly doc3: Obj,
+    private readonly names: ComponentNames,
+    private readonly params3: Map<string, unknown[]>,
+  ) {}
+
+  /** Best 2.0 path for a 3.x path (may run past what exists; the caller trims it). */
+  translate(p: readonly string[]): string[] {
+    const [top, ...r] = p;
+    switch (top) {
+      case undefined:
+        return [];
+      case 'openapi':
+        return ['swagger'];
+      case 'servers':
+        return this.servers();
+      case 'components':
+        return this.components(r);
+      case 'paths':
+        return this.paths(r);
+      default:
+        return [...p]; // info, tags, security, externalDocs, extensions: unchanged
+    }
+  }
+
+  private servers(): string[] {
+    for (const k of ['x-servers', 'x-ms-parameterized-host', 'host', 'basePath', 'schemes']) {
+      if (hasChild(this.in2, k)) return [k];
+    }
+    return [];
+  }
+
+  private components([kind, name, ...r]: string[]): string[] {
+    const section: Record<string, string> = { schemas: 'definitions', parameters: 'parameters', responses: 'responses', securitySchemes: 'securityDefinitions' };
+    const to = kind !== undefined && Object.hasOwn(section, kind) ? section[kind]! : undefined;
+    if (to === undefined) return [];
+    if (name === undefined) return [to];
+    switch (kind) {
+      case 'schemas': {
+        const base = ['definitions', this.names.schemas.fromComponent(name)];
+        return [...base, ...schemaRest(getPath(this.in2, base), r)];
+      }
+      case 'parameters': {
+        const base = ['parameters', this.names.parameters.fromComponent(name)];
+        return [...base, ...paramRest(getPath(this.in2, base), r)];
+      }
+      case 'responses':
+        return this.response(['responses', this.names.responses.fromComponent(name)], r);
+      default:
+        return ['securityDefinitions', this.names.securitySchemes.fromComponent(name), ...securityRest(r)];
+    }
+  }
+
+  private paths([path, seg, ...r]: string[]): string[] {
+    if (path === undefined) return ['paths'];
+    if (seg === undefined) return ['paths', path];
+    if (seg === 'parameters') return this.param(path, undefined, r);
+    if ((METHODS_2 as readonly string[]).includes(seg)) return this.operation(path, seg, r);
+    return ['paths', path, seg, ...r];
+  }
+
+  private operation(path: string, method: string, [seg, ...r]: string[]): string[] {
+    const base = ['paths', path, method];
+    switch (seg) {
+      case 'parameters':
+        return this.param(path, method, r);
+      case 'requestBody':
+        return this.requestBody(path, method, r);
+      case 'responses':
+        return r[0] === undefined ? [...base, 'responses'] : this.response([...base, 'responses', r[0]], r.slice(1));
+      case 'servers':
+        return hasChild(getPath(this.in2, base), 'schemes') ? [...base, 'schemes'] : this.servers();
+      case BODY_NAME_KEY: {
+        const body = this.findParam(path, method, (e) => own(e.param, 'in') === 'body');
+        return body ? [...body.listPath, String(body.entry.index), 'name'] : base;
+      }
+      case undefined:
+        return base;
+      default:
+        return [...base, seg, ...r];
+    }
+  }
+
+  /** The 2.0 parameter lists that apply to an operation (operation level first), or the path item's. */
+  private lists(path: string, method: string | undefined): string[][] {
+    const item = ['paths', path, 'parameters'];
+    return method === undefined ? [item] : [['paths', path, method, 'parameters'], item];
+  }
+
+  private findParam(path: string, method: string | undefined, pred: (e: ParamEntry) => boolean): Param2 | undefined {
+    for (const listPath of this.lists(path, method)) {
+      const entry = paramEntries(this.in2, getPath(this.in2, listPath)).find(pred);
+      if (entry) return { listPath, entry };
+    }
+    return undefined;
+  }
+
+  /** `…/parameters/<i>/…` of a path item (method undefined) or an operation. */
+  private param(path: string, method: string | undefined, [idx, ...rest]: string[]): string[] {
+    const fallback = method === undefined ? ['paths', path, 'parameters'] : ['paths', path, method, 'parameters'];
+    const list = this.params3.get(listKey(path, method));
+    if (idx === undefined || !list || !isIndex(idx) || Number(idx) >= list.length) return fallback;
+    const id = paramId(this.doc3, list[Number(idx)]);
+    const global = id.ref !== undefined ? this.names.parameters.fromComponent(id.ref) : undefined;
+    const found =
+      (global !== undefined ? this.findParam(path, method, (e) => e.globalName === global) : undefined) ??
+      this.findParam(path, method, (e) => own(e.param, 'name') === id.name && own(e.param, 'in') === id.in);
+    if (!found) return global !== undefined ? ['parameters', global, ...paramRest(getPath(this.in2, ['parameters', global]), rest)] : fallback;
+    const site = [...found.listPath, String(found.entry.index)];
+    if (rest.length === 0 || rest[0] === '$ref') return [...site, ...rest];
+    // inside a referenced parameter: point at the global parameter the user has to edit
+    const base = found.entry.globalName !== undefined ? ['parameters', found.entry.globalName] : site;
+    return [...base, ...paramRest(found.entry.param, rest)];
+  }
+
+  private requestBody(path: string, method: string, r: string[]): string[] {
+    const opBase = ['paths', path, method];
+    // the same precedence as the path-level repair: an operation's own body or form fields win,
+    // and a path-level body does not apply to an operation with form fields (or vice versa)
+    const opLevel = paramEntries(this.in2, getPath(this.in2, [...opBase, 'parameters']));
+    const isBody = (e: ParamEntry): boolean => own(e.param, 'in') === 'body';
+    const hasOwnForm = opLevel.some((e) => own(e.param, 'in') === 'formData');
+    const body = hasOwnForm ? undefined : this.findParam(path, method, isBody);
+    const [seg, mt, kind, ...r3] = r;
+    if (body) {
+      const site = [...body.listPath, String(body.entry.index)];
+      if (seg === undefined) return site;
+      const p = body.entry.param;
+      const bp = body.entry.globalName !== undefined ? ['parameters', body.entry.globalName] : site;
+      if (seg !== 'content') return [...bp, ...r];
+      if (kind === 'schema') return [...bp, 'schema', ...schemaRest(own(p, 'schema'), r3)];
+      if (kind === 'example') return mt !== undefined && hasChild(own(p, 'x-examples'), mt) ? [...bp, 'x-examples', mt] : [...bp, 'x-example'];
+      if (kind === 'examples') return [...bp, 'x-examples', ...r3.slice(0, 1)];
+      return bp;
+    }
+    if (seg === 'content' && kind === 'schema' && r3[0] === 'properties' && r3[1] !== undefined) {
+      const name = r3[1];
+      const field = this.findParam(path, method, (e) => own(e.param, 'in') === 'formData' && own(e.param, 'name') === name);
+      if (field) return [...field.listPath, String(field.entry.index), ...itemsLikeRest(field.entry.param, r3.slice(2))];
+    }
+    if (seg === 'content' && kind === 'encoding' && r3[0] !== undefined) {
+      const name = r3[0];
+      const field = this.findParam(path, method, (e) => own(e.param, 'in') === 'formData' && own(e.param, 'name') === name);
+      if (field) return [...field.listPath, String(field.entry.index), 'collectionFormat'];
+    }
+    if (seg === 'content' && hasChild(getPath(this.in2, opBase), 'consumes')) return [...opBase, 'consumes'];
+    return opBase;
+  }
+
+  private response(base: string[], [seg, ...r]: string[]): string[] {
+    const node = getPath(this.in2, base);
+    if (seg === undefined) return base;
+    if (typeof own(node, '$ref') === 'string') return seg === '$ref' ? [...base, '$ref'] : base;
+    if (seg === 'content') {
+      const [mt, kind, ...r3] = r;
+      if (kind === 'examples' || kind === 'example') return mt !== undefined ? [...base, 'examples', mt] : [...base, 'examples'];
+      return [...base, 'schema', ...(kind === 'schema' ? schemaRest(own(node, 'schema'), r3) : [])];
+    }
+    if (seg === 'headers') {
+      const [h, ...hr] = r;
+      if (h === undefined) return [...base, 'headers'];
+      return [...base, 'headers', h, ...headerRest(own(ownObj(node, 'headers'), h), hr)];
+    }
+    return [...base, seg, ...r];
+  }
+}
+
+/** Inside a 2.0 Schema Object: mostly the same keys; see the comments for the differences. */
+function schemaRest(node: unknown, r: readonly string[]): string[] {
+  const out: string[] = [];
+  let cur = node;
+  for (let i = 0; i < r.length; ) {
+    const seg = r[i]!;
+    if (hasChild(cur, seg)) {
+      out.push(seg);
+      cur = own(cur, seg);
+      i++;
+      continue;
+    }
+    if (!isObj(cur)) break;
+    // x-anyOf / x-oneOf / x-not became the real keywords
+    if ((seg === 'anyOf' || seg === 'oneOf' || seg === 'not') && hasChild(cur, `x-${seg}`)) {
+      out.push(`x-${seg}`);
+      cur = own(cur, `x-${seg}`);
+      i++;
+      continue;
+    }
+    // allOf/anyOf wrappers created by the conversion ($ref siblings; null unions in 3.1) stand for
+    // the same 2.0 schema
+    if ((seg === 'allOf' || seg === 'anyOf') && isIndex(r[i + 1])) {
+      i += 2;
+      continue;
+    }
+    if (seg === 'nullable' && hasChild(cur, 'x-nullable')) out.push('x-nullable');
+    else if (seg === 'examples' && hasChild(cur, 'example')) out.push('example');
+    break;
+  }
+  return out;
+}
+
+/** Inside a 2.0 non-body parameter, header or `items`: the schema keywords sit on the object itself. */
+function itemsLikeRest(node: unknown, [seg, ...r]: readonly string[]): string[] {
+  if (seg === undefined) return [];
+  if (seg === 'items') return ['items', ...itemsLikeRest(own(node, 'items'), r)];
+  if (seg === 'x-collectionFormat') return ['collectionFormat'];
+  if (seg === 'nullable') return ['x-nullable'];
+  if (seg === 'example' && !hasChild(node, 'example')) return ['x-example'];
+  return [seg, ...r];
+}
+
+/** Inside a 2.0 Parameter Object. */
+function paramRest(param: unknown, r: readonly string[]): string[] {
+  const [seg, ...rr] = r;
+  if (seg === undefined) return [];
+  if (seg === 'schema') return own(param, 'in') === 'body' ? ['schema', ...schemaRest(own(param, 'schema'), rr)] : itemsLikeRest(param, rr);
+  if (seg === 'style' || seg === 'explode' || seg === 'x-collectionFormat') return ['collectionFormat'];
+  if (seg === 'example') return ['x-example'];
+  if (seg === 'examples' || seg === 'content') return [];
+  return [...r];
+}
+
+/** Inside a 2.0 response header. */
+function headerRest(header: unknown, r: readonly string[]): string[] {
+  const [seg, ...rr] = r;
+  if (seg === undefined) return [];
+  if (seg === 'schema') return itemsLikeRest(header, rr);
+  if (seg === 'style' || seg === 'explode' || seg === 'x-collectionFormat') return ['collectionFormat'];
+  return [...r];
+}
+
+/** Inside a 2.0 Security Scheme Object (`flows/<f>/…` was flat). */
+function securityRest([seg, ...r]: readonly string[]): string[] {
+  if (seg === undefined) return [];
+  if (seg === 'flows') {
+    const [, key, ...r4] = r;
+    if (key === undefined) return ['flow'];
+    return key === 'scopes' ? ['scopes', ...r4] : [key];
+  }
+  if (seg === 'scheme') return ['type'];
+  return [seg, ...r];
+}
+

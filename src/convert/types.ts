@@ -1,0 +1,36 @@
+/** Public types of the Swagger 2.0 → OpenAPI 3.x converter. */
+
+/**
+ * Something the conversion did or could not do faithfully.
+ * `warn`: meaning may be lost or tools may behave differently; `info`: a faithful repair or rename.
+ */
+export interface ConversionNote {
+  /** Stable id, e.g. `convert-path-level-body`. */
+  code: string;
+  severity: 'warn' | 'info';
+  message: string;
+  /** JSON path in the input document (the 2.0 input for convertSwagger2, the 3.0 input for upgradeTo31). */
+  source: string[];
+}
+
+/** Maps a path in the converted document back to the 2.0 input. */
+export interface OriginMap {
+  /**
+   * The path in the 2.0 input that `path3` (a path in the converted document) came from. Always an
+   * existing path of the input (the longest existing prefix of the best guess, `[]` at worst);
+   * never throws.
+   */
+  originOf(path3: string[]): string[];
+}
+
+export interface ConversionResult {
+  document: Record<string, unknown>;
+  notes: ConversionNote[];
+  origin: OriginMap;
+}
+
+/** Options of convertSwagger2. */
+export interface ConvertOptions {
+  /** OpenAPI version to produce; default `3.0` (3.0.0 documents). */
+  target?: '3.0' | '3.1';
+}
