@@ -1,0 +1,187 @@
+// Shared helpers for apictl's rule functions. Plain ESM JavaScript so Spectral's own ruleset
+// loader can bundle our functions when a team `extends` our rulesets from Spectral CLI.
+// Every helper is pure, bounded and never throws on odd input.
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
+
+/** Per-document memo: computed once per linted document, shared by every rule. */
+const memo = new WeakMap();
+export function cached(root, key, compute) {
+  if (root === null || typeof root !== 'object') return compute();
+  let m = memo.get(root);
+  if (!m) {
+    m = new Map();
+    memo.set(root, m);
+  }
+  if (!m.has(key)) m.set(key, compute());
+  return m.get(key);
+}
+
+export function isObject(v) {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** The document root from a Spectral function context (the unresolved document). */
+export function rootOf(context) {
+  return context && context.document ? context.document.data : undefined;
+}
+
+/** Decodes a local JSON pointer `#/a/b~1c` into segments, or undefined. */
+export function pointerSegments(ref) {
+  if (typeof ref !== 'string' || !ref.startsWith('#')) return undefined;
+  const p = ref.slice(1);
+  if (p === '') return [];
+  if (!p.startsWith('/')) return undefined;
+  return p
+    .slice(1)
+    .split('/')
+    .map((s) => {
+      let d = s;
+      try {
+        d = decodeURIComponent(s);
+      } catch {
+        // keep as written
+      }
+      return d.replace(/~1/g, '/').replace(/~0/g, '~');
+    });
+}
+
+/** Value at path segments, own properties only. */
+export function at(root, segs) {
+  let cur = root;
+  for (const s of segs) {
+    if (cur === null || typeof cur !== 'object' || !Object.hasOwn(cur, s)) return undefined;
+    cur = cur[s];
+  }
+  return cur;
+}
+
+/**
+ * Follows local `$ref`s from a node until a value that is not a reference.
+ * Returns { value, path } where path is where the value lives (undefined when unresolvable).
+ */
+export function deref(root, node, path) {
+  let value = node;
+  let where = path;
+  const seen = new Set();
+  while (isObject(value) && typeof value.$ref === 'string') {
+    if (seen.has(value.$ref) || seen.size > 50) return { value: undefined, path: undefined };
+    seen.add(value.$ref);
+    const segs = pointerSegments(value.$ref);
+    if (!segs) return { value: undefined, path: undefined };
+    where = segs;
+    value = at(root, segs);
+  }
+  return { value, path: where };
+}
+
+/** The OpenAPI major.minor of the (converted) document: '3.0', '3.1', '3.2' or '2.0'. */
+export function specVersion(root) {
+  if (!isObject(root)) return undefined;
+  if (typeof root.swagger === 'string') return '2.0';
+  const m = /^3\.(\d+)/.exec(String(root.openapi ?? ''));
+  return m ? `3.${m[1]}` : undefined;
+}
+
+/**
+ * Every operation of the document: paths, webhooks (3.1+), 3.2's `query` method and
+ * `additionalOperations`. Path items given as local refs are followed.
+ * Each: { method (lower case; additionalOperations keep their name), pathKey, isWebhook, operation, pathItem, path }.
+ */
+export function operations(root) {
+  return cached(root, 'operations', () => {
+    const out = [];
+    if (!isObject(root)) return out;
+    for (const container of ['paths', 'webhooks']) {
+      const items = root[container];
+      if (!isObject(items)) continue;
+      for (const key of Object.keys(items)) {
+        const { value: item, path: itemPath } = deref(root, items[key], [container, key]);
+        if (!isObject(item) || !itemPath) continue;
+        for (const m of METHODS) {
+          if (isObject(item[m])) out.push({ method: m, pathKey: key, isWebhook: container === 'webhooks', operation: item[m], pathItem: item, path: [...itemPath, m] });
+        }
+        if (isObject(item.additionalOperations)) {
+          for (const m of Object.keys(item.additionalOperations)) {
+            const op = item.additionalOperations[m];
+            if (isObject(op)) out.push({ method: m.toLowerCase(), pathKey: key, isWebhook: container === 'webhooks', operation: op, pathItem: item, path: [...itemPath, 'additionalOperations', m] });
+          }
+        }
+      }
+    }
+    return out;
+  });
+}
+
+/**
+ * Parameters that apply to an operation: path-level ones overridden by operation-level ones with
+ * the same name and `in`, refs followed. Each: { param, path }.
+ */
+export function effectiveParameters(root, op) {
+  const byKey = new Map();
+  const add = (list, basePath) => {
+    if (!Array.isArray(list)) return;
+    list.forEach((p, i) => {
+      const { value, path } = deref(root, p, [...basePath, 'parameters', String(i)]);
+      if (!isObject(value) || typeof value.name !== 'string') return;
+      byKey.set(`${value.in}:${value.name}`, { param: value, path: path ?? [...basePath, 'parameters', String(i)] });
+    });
+  };
+  add(op.pathItem.parameters, op.path.slice(0, -1 - (op.path[op.path.length - 2] === 'additionalOperations' ? 1 : 0)));
+  add(op.operation.parameters, op.path);
+  return [...byKey.values()];
+}
+
+/** Security requirements in force for an operation (operation-level overrides document-level). */
+export function effectiveSecurity(root, operation) {
+  if (Array.isArray(operation.security)) return { requirements: operation.security, level: 'operation' };
+  if (isObject(root) && Array.isArray(root.security)) return { requirements: root.security, level: 'document' };
+  return { requirements: undefined, level: 'none' };
+}
+
+/** Success (2xx) responses of an operation, refs followed. Each: { code, response, path }. */
+export function responses(root, op) {
+  const out = [];
+  const rs = op.operation.responses;
+  if (!isObject(rs)) return out;
+  for (const code of Object.keys(rs)) {
+    const { value, path } = deref(root, rs[code], [...op.path, 'responses', code]);
+    if (isObject(value)) out.push({ code, response: value, path: path ?? [...op.path, 'responses', code] });
+  }
+  return out;
+}
+
+/**
+ * Walks a schema and its subschemas (properties, items, additionalProperties, allOf/anyOf/oneOf,
+ * not, prefixItems, patternProperties), following local refs once each. `visit(schema, path, info)`
+ * may return false to stop descending. Bounded by `maxNodes`.
+ */
+export function walkSchema(root, schema, path, visit, maxNodes = 20000) {
+  const seen = new Set();
+  const stack = [[schema, path, 0]];
+  let n = 0;
+  while (stack.length > 0 && n++ < maxNodes) {
+    const [raw, p, depth] = stack.pop();
+    const { value: s, path: sp } = deref(root, raw, p);
+    if (!isObject(s) || seen.has(s)) continue;
+    seen.add(s);
+    const where = sp ?? p;
+    if (visit(s, where, { depth, viaRef: isObject(raw) && typeof raw.$ref === 'string' }) === false) continue;
+    if (isObject(s.properties)) for (const k of Object.keys(s.properties)) stack.push([s.properties[k], [...where, 'properties', k], depth + 1]);
+    if (isObject(s.patternProperties)) for (const k of Object.keys(s.patternProperties)) stack.push([s.patternProperties[k], [...where, 'patternProperties', k], depth + 1]);
+    if (isObject(s.items)) stack.push([s.items, [...where, 'items'], depth + 1]);
+    if (Array.isArray(s.prefixItems)) s.prefixItems.forEach((x, i) => stack.push([x, [...where, 'prefixItems', String(i)], depth + 1]));
+    if (isObject(s.additionalProperties)) stack.push([s.additionalProperties, [...where, 'additionalProperties'], depth + 1]);
+    for (const k of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(s[k])) s[k].forEach((x, i) => stack.push([x, [...where, k, String(i)], depth + 1]));
+    if (isObject(s.not)) stack.push([s.not, [...where, 'not'], depth + 1]);
+  }
+}
+
+/** Schema types as a list (3.1 type arrays and 3.0 single types). */
+export function typesOf(schema) {
+  if (!isObject(schema)) return [];
+  if (Array.isArray(schema.type)) return schema.type.filter((t) => typeof t === 'string');
+  return typeof schema.type === 'string' ? [schema.type] : [];
+}
+
+export { METHODS };

@@ -1,0 +1,19 @@
+import { createRulesetFunction } from '@stoplight/spectral-core';
+import { operations, rootOf } from './lib/doc.js';
+
+/** Reports the second and later operations that reuse an operationId, naming the first. */
+export default createRulesetFunction({ input: null, options: null }, function operationIdUnique(_input, _options, context) {
+  const seen = new Map();
+  const results = [];
+  for (const op of operations(rootOf(context))) {
+    const id = op.operation.operationId;
+    if (typeof id !== 'string') continue;
+    const first = seen.get(id);
+    if (first) {
+      results.push({ message: `operationId '${id}' is already used by ${first.method.toUpperCase()} ${first.pathKey}`, path: [...op.path, 'operationId'] });
+    } else {
+      seen.set(id, op);
+    }
+  }
+  return results;
+});

@@ -1,0 +1,43 @@
+/**
+ * Finding fingerprints that survive line moves, reordering and a 2.0 → 3.x migration:
+ * rule id + an anchor. Operation findings anchor on METHOD + the path template with parameter
+ * names normalised; parameters on `in:name` rather than their index; everything else on its
+ * pointer in the 3.x document.
+ */
+import { createHash } from 'node:crypto';
+
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query']);
+
+function normaliseTemplate(p: string): string {
+  return p.replace(/\{[^}]*\}/g, '{}').replace(/\/+$/, '') || '/';
+}
+
+/** The anchor of a 3.x path. */
+export function anchorFor(path: string[], doc: unknown): string {
+  const parts: string[] = [];
+  let cur: unknown = doc;
+  for (let i = 0; i < path.length; i++) {
+    const seg = path[i]!;
+    const parent = cur;
+    cur = cur !== null && typeof cur === 'object' ? (cur as Record<string, unknown>)[seg] : undefined;
+    if (i === 1 && (path[0] === 'paths' || path[0] === 'webhooks')) {
+      parts.push(path[0] === 'paths' ? normaliseTemplate(seg) : `webhook:${seg}`);
+      continue;
+    }
+    if (i === 2 && (path[0] === 'paths' || path[0] === 'webhooks') && METHODS.has(seg)) {
+      parts.push(seg.toUpperCase());
+      continue;
+    }
+    if (path[i - 1] === 'parameters' && Array.isArray(parent) && cur !== null && typeof cur === 'object') {
+      const p = cur as { in?: unknown; name?: unknown; $ref?: unknown };
+      parts.push(typeof p.name === 'string' ? `${String(p.in)}:${p.name}` : typeof p.$ref === 'string' ? `ref:${p.$ref}` : seg);
+      continue;
+    }
+    parts.push(seg);
+  }
+  return parts.join('/');
+}
+
+export function fingerprintFor(code: string, path: string[], doc: unknown): string {
+  return createHash('sha256').update(`${code}\u0000${anchorFor(path, doc)}`).digest('hex').slice(0, 20);
+}

@@ -1,0 +1,45 @@
+/** Lint as a library: load → validate/convert → run the style guide → findings at source lines. */
+import type { LoadOptions, LoadResult, Source } from '../document/load.js';
+import type { Prepared } from '../core/prepare.js';
+import { lintDocument, type LintOptions } from './engine.js';
+import { fingerprintFor } from './fingerprint.js';
+import type { LoadedRuleset } from './ruleset.js';
+import type { LintFinding } from './types.js';
+
+export type { LintFinding } from './types.js';
+export { loadRuleset } from './ruleset.js';
+export type { LoadedRuleset, RuleMeta, RulesetConfig, Category } from './ruleset.js';
+
+export interface LintOutcome {
+  loaded: LoadResult;
+  prepared: Prepared;
+  findings: LintFinding[];
+}
+
+/** Validation problems of the input as lint findings (structural validation runs on the document as written). */
+export function validationFindings(prepared: Prepared): LintFinding[] {
+  return prepared.validation.map((f) => ({
+    ...f,
+    category: 'validation' as const,
+    sourcePath: f.path,
+    docs: undefined,
+    fingerprint: fingerprintFor(f.code, f.path, prepared.document),
+  }));
+}
+
+/** Lints an already loaded and prepared document. */
+export async function lintPrepared(loaded: LoadResult, prepared: Prepared, ruleset: LoadedRuleset, opts: LintOptions = {}): Promise<LintFinding[]> {
+  const validation = validationFindings(prepared);
+  // A document whose refs cannot be resolved is reported as such; rules would only add noise.
+  if (validation.some((f) => f.code === 'circular-ref' || f.code === 'unresolved-ref')) return validation;
+  return [...validation, ...(await lintDocument(loaded, prepared, ruleset, opts))];
+}
+
+/** Loads, prepares and lints one source. */
+export async function lintSource(source: Source, ruleset: LoadedRuleset, options: { load?: LoadOptions; lint?: LintOptions } = {}): Promise<LintOutcome> {
+  const { loadDocument } = await import('../document/load.js');
+  const { prepareDocument } = await import('../core/prepare.js');
+  const loaded = await loadDocument(source, options.load);
+  const prepared = await prepareDocument(loaded);
+  return { loaded, prepared, findings: await lintPrepared(loaded, prepared, ruleset, options.lint) };
+}

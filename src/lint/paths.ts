@@ -1,0 +1,10 @@
+/** Where apictl's own rulesets live inside the installed package. */
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+export const RULESETS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../rulesets');
+export const CORE_RULESET = path.join(RULESETS_DIR, 'apictl.yaml');
+export const PACKS_DIR = path.join(RULESETS_DIR, 'packs');
+export const DOCS_DIR = path.join(RULESETS_DIR, 'docs');
+export const PACKS = ['psd2', 'fhir', 'r155', 'gdpr'] as const;
+export type PackName = (typeof PACKS)[number];

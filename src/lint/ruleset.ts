@@ -1,0 +1,303 @@
+/**
+ * Loading rulesets written in Spectral's format: apictl's own (core + packs, flattened into one
+ * definition so packs re-tune core rules instead of copying them) and the ones a team extends
+ * (`spectral:oas`, a `.spectral.yaml`). Function names are resolved to implementations here, and
+ * every function is wrapped by the run guard.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parse as parseYaml } from 'yaml';
+import { InputError } from '../errors.js';
+import type { Severity } from '../findings/finding.js';
+import { guardFunction } from './guard.js';
+import { CORE_RULESET, PACKS, PACKS_DIR, type PackName } from './paths.js';
+
+export type Category = 'style' | 'security' | 'performance' | 'compliance';
+
+/** What apictl knows about one rule beyond Spectral's definition. */
+export interface RuleMeta {
+  name: string;
+  category: Category;
+  /** Pack that defines the rule (core rules: undefined). */
+  pack?: PackName;
+  /** Packs that re-tune it. */
+  tunedBy: PackName[];
+  description: string;
+  message?: string;
+  severity: Severity;
+  fix?: string;
+  /** The ruleset file it comes from. */
+  file: string;
+  enabled: boolean;
+}
+
+type RuleDef = Record<string, unknown> & { then?: unknown; severity?: unknown; given?: unknown; description?: string; message?: string };
+type RulesetDef = { aliases?: Record<string, unknown>; rules: Record<string, RuleDef | string | boolean>; extends?: unknown[]; formats?: unknown[] } & Record<string, unknown>;
+
+export interface RuleOverride {
+  severity?: Severity | 'off';
+  /** Merged into every `then.functionOptions` of the rule. */
+  options?: Record<string, unknown>;
+}
+
+export interface RulesetConfig {
+  packs?: string[];
+  rules?: Record<string, Severity | 'off' | boolean | RuleOverride>;
+  /** Spectral rulesets to add: `spectral:oas`, or paths to `.spectral.yaml` files. */
+  extends?: string[];
+  /** Folder relative paths in `extends` are resolved against. */
+  baseDir?: string;
+}
+
+export interface LoadedRuleset {
+  /** Spectral's Ruleset instance. */
+  ruleset: unknown;
+  meta: Map<string, RuleMeta>;
+  version: string;
+  /** Hash of enabled rule ids, severities and options. */
+  fingerprint: string;
+  packs: PackName[];
+  /** True when some enabled rule (from an extended Spectral ruleset) needs the resolved document. */
+  needsResolved: boolean;
+}
+
+const SEVERITIES = new Set(['error', 'warn', 'info', 'hint', 'off']);
+
+function readYamlFile(file: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new InputError('cannot read ruleset', { file, line: 0, column: 0 });
+  }
+  try {
+    const v = file.endsWith('.json') ? JSON.parse(text) : parseYaml(text, { uniqueKeys: true, maxAliasCount: 100 });
+    if (v === null || typeof v !== 'object') throw new Error('not a mapping');
+    return v as Record<string, unknown>;
+  } catch (err) {
+    throw new InputError(`invalid ruleset: ${(err as Error).message.split('\n')[0]}`, { file, line: 0, column: 0 });
+  }
+}
+
+let coreFunctions: Record<string, unknown> | undefined;
+async function spectralFunctions(): Promise<Record<string, unknown>> {
+  coreFunctions ??= (await import('@stoplight/spectral-functions')) as unknown as Record<string, unknown>;
+  return coreFunctions;
+}
+
+/** Replaces function names in a rule's `then` with guarded implementations. */
+async function resolveThen(then: unknown, file: string, fnDir: string, declared: Set<string>, ruleName: string): Promise<unknown> {
+  const one = async (t: unknown): Promise<unknown> => {
+    if (t === null || typeof t !== 'object') return t;
+    const entry = { ...(t as Record<string, unknown>) };
+    const name = entry.function;
+    if (typeof name === 'string') {
+      let fn: unknown;
+      if (declared.has(name)) {
+        const p = path.join(fnDir, `${name}.js`);
+        if (!existsSync(p)) throw new InputError(`rule '${ruleName}' uses function '${name}' but ${p} does not exist`, { file, line: 0, column: 0 });
+        fn = ((await import(pathToFileURL(p).href)) as { default: unknown }).default;
+      } else {
+        fn = (await spectralFunctions())[name];
+      }
+      if (typeof fn !== 'function') throw new InputError(`rule '${ruleName}' uses unknown function '${name}'`, { file, line: 0, column: 0 });
+      entry.function = guardFunction(fn as Parameters<typeof guardFunction>[0]);
+    } else if (typeof name === 'function') {
+      entry.function = guardFunction(name as Parameters<typeof guardFunction>[0]);
+    }
+    return entry;
+  };
+  return Array.isArray(then) ? Promise.all(then.map(one)) : one(then);
+}
+
+async function resolveRuleFunctions(def: Record<string, unknown>, file: string): Promise<RulesetDef> {
+  const declared = new Set(Array.isArray(def.functions) ? (def.functions as string[]) : []);
+  const fnDir = path.resolve(path.dirname(file), typeof def.functionsDir === 'string' ? def.functionsDir : 'functions');
+  const rules: Record<string, RuleDef | string | boolean> = {};
+  for (const [name, rule] of Object.entries((def.rules ?? {}) as Record<string, unknown>)) {
+    if (rule !== null && typeof rule === 'object' && !Array.isArray(rule)) {
+      const r = { ...(rule as RuleDef) };
+      if (r.then !== undefined) r.then = await resolveThen(r.then, file, fnDir, declared, name);
+      rules[name] = r;
+    } else {
+      rules[name] = rule as string | boolean;
+    }
+  }
+  const { functions: _f, functionsDir: _d, extends: _e, ...rest } = def;
+  return { ...rest, rules } as RulesetDef;
+}
+
+function categoryOf(rule: RuleDef): Category {
+  const x = rule['x-apictl'] as { category?: string } | undefined;
+  const c = x?.category;
+  return c === 'security' || c === 'performance' || c === 'compliance' ? c : 'style';
+}
+
+function normaliseSeverity(s: unknown): Severity {
+  if (s === 'error' || s === 0) return 'error';
+  if (s === 'info' || s === 2) return 'info';
+  if (s === 'hint' || s === 3) return 'hint';
+  return 'warn';
+}
+
+/** apictl's own style guide, its enabled packs merged in (pack rules added, core rules re-tuned). */
+async function loadApictlDefinition(packs: PackName[]): Promise<{ def: RulesetDef; meta: Map<string, RuleMeta>; version: string }> {
+  const rootRaw = readYamlFile(CORE_RULESET);
+  const version = String(rootRaw['x-apictl-version'] ?? '0.0.0');
+  const files = ((rootRaw.extends ?? []) as string[]).map((e) => path.resolve(path.dirname(CORE_RULESET), e));
+  const merged: RulesetDef = { aliases: {}, rules: {} };
+  const meta = new Map<string, RuleMeta>();
+  const addFile = async (file: string, pack?: PackName): Promise<void> => {
+    const raw = readYamlFile(file);
+    const def = await resolveRuleFunctions(raw, file);
+    Object.assign(merged.aliases!, def.aliases ?? {});
+    for (const [name, rule] of Object.entries(def.rules)) {
+      const existing = merged.rules[name];
+      if (typeof rule === 'object' && rule.given !== undefined) {
+        if (existing !== undefined && !pack) throw new InputError(`rule '${name}' is defined twice`, { file, line: 0, column: 0 });
+        merged.rules[name] = rule;
+        meta.set(name, {
+          name,
+          category: categoryOf(rule),
+          pack,
+          tunedBy: [],
+          description: rule.description ?? '',
+          message: rule.message,
+          severity: normaliseSeverity(rule.severity),
+          fix: (rule['x-apictl'] as { fix?: string } | undefined)?.fix,
+          file,
+          enabled: rule.severity !== 'off',
+        });
+        continue;
+      }
+      // A re-tuning of an existing rule (Spectral's merge semantics: severity, or replaced keys).
+      if (existing === undefined || typeof existing !== 'object') {
+        throw new InputError(`'${name}' re-tunes a rule that does not exist`, { file, line: 0, column: 0 });
+      }
+      const m = meta.get(name)!;
+      if (pack && !m.tunedBy.includes(pack)) m.tunedBy.push(pack);
+      if (typeof rule === 'string') {
+        merged.rules[name] = { ...existing, severity: rule };
+        m.severity = normaliseSeverity(rule);
+        m.enabled = rule !== 'off';
+      } else if (typeof rule === 'boolean') {
+        m.enabled = rule;
+        merged.rules[name] = { ...existing, severity: rule ? existing.severity : 'off' };
+      } else {
+        merged.rules[name] = { ...existing, ...rule };
+        if (rule.severity !== undefined) {
+          m.severity = normaliseSeverity(rule.severity);
+          m.enabled = rule.severity !== 'off';
+        }
+      }
+    }
+  };
+  for (const f of files) await addFile(f);
+  for (const p of packs) await addFile(path.join(PACKS_DIR, `${p}.yaml`), p);
+  return { def: merged, meta, version };
+}
+
+/** Applies a team's rule settings (severity, options, off) to the flattened definition. */
+function applyOverrides(def: RulesetDef, meta: Map<string, RuleMeta>, overrides: RulesetConfig['rules'], where: string): void {
+  for (const [name, o] of Object.entries(overrides ?? {})) {
+    const rule = def.rules[name];
+    if (rule === undefined || typeof rule !== 'object') throw new InputError(`unknown rule '${name}' (see: apictl rules)`, { file: where, line: 0, column: 0 });
+    const m = meta.get(name)!;
+    const ov: RuleOverride = typeof o === 'string' ? { severity: o } : typeof o === 'boolean' ? { severity: o ? m.severity : 'off' } : o;
+    if (ov.severity !== undefined) {
+      if (!SEVERITIES.has(ov.severity)) throw new InputError(`rule '${name}': severity must be error, warn, info, hint or off`, { file: where, line: 0, column: 0 });
+      def.rules[name] = { ...rule, severity: ov.severity };
+      m.enabled = ov.severity !== 'off';
+      if (ov.severity !== 'off') m.severity = ov.severity;
+    }
+    if (ov.options) {
+      const then = (def.rules[name] as RuleDef).then;
+      const merge = (t: unknown) => ({ ...(t as object), functionOptions: { ...((t as { functionOptions?: object }).functionOptions ?? {}), ...ov.options } });
+      (def.rules[name] as RuleDef).then = Array.isArray(then) ? then.map(merge) : merge(then);
+    }
+  }
+}
+
+/** Loads a Spectral ruleset a team extends: `spectral:oas` etc., or a local file (its own relative extends and functions included). */
+async function loadExternal(spec: string, baseDir: string): Promise<unknown> {
+  if (spec.startsWith('spectral:')) {
+    const sets = (await import('@stoplight/spectral-rulesets')) as unknown as Record<string, unknown>;
+    const name = spec.slice('spectral:'.length);
+    const rs = sets[name];
+    if (!rs) throw new InputError(`unknown Spectral ruleset '${spec}' (known: spectral:oas, spectral:asyncapi, spectral:arazzo)`);
+    return rs;
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(spec)) throw new InputError(`refusing to load ruleset '${spec}': rulesets are read from local files only`);
+  const file = path.resolve(baseDir, spec);
+  if (!existsSync(file)) throw new InputError(`ruleset '${spec}' not found`, { file, line: 0, column: 0 });
+  const raw = readYamlFile(file);
+  const def = await resolveRuleFunctions(raw, file);
+  const ext = raw.extends === undefined ? [] : Array.isArray(raw.extends) ? raw.extends : [raw.extends];
+  const extended = [];
+  for (const e of ext) {
+    if (typeof e === 'string') extended.push(await loadExternal(e, path.dirname(file)));
+    else if (Array.isArray(e) && typeof e[0] === 'string') extended.push([await loadExternal(e[0], path.dirname(file)), e[1]]);
+  }
+  return extended.length > 0 ? { ...def, extends: extended } : def;
+}
+
+/** The complete ruleset for a run: core + packs + team overrides + extended Spectral rulesets. */
+export async function loadRuleset(config: RulesetConfig = {}): Promise<LoadedRuleset> {
+  const packs: PackName[] = [];
+  for (const p of config.packs ?? []) {
+    if (!(PACKS as readonly string[]).includes(p)) throw new InputError(`unknown pack '${p}' (packs: ${PACKS.join(', ')})`);
+    if (!packs.includes(p as PackName)) packs.push(p as PackName);
+  }
+  const { def, meta, version } = await loadApictlDefinition(packs);
+  applyOverrides(def, meta, config.rules, config.baseDir ? path.join(config.baseDir, '<config>') : '<config>');
+  const extended: unknown[] = [];
+  for (const e of config.extends ?? []) extended.push(await loadExternal(e, config.baseDir ?? process.cwd()));
+
+  const { Ruleset } = await import('@stoplight/spectral-core');
+  const root = extended.length > 0 ? { extends: [def, ...extended], rules: {} } : def;
+  let ruleset: InstanceType<typeof Ruleset>;
+  try {
+    ruleset = new Ruleset(root as ConstructorParameters<typeof Ruleset>[0], { severity: 'recommended', source: CORE_RULESET });
+  } catch (err) {
+    const e = err as Error & { errors?: Error[] };
+    const detail = e.errors?.map((x) => x.message).join('; ') ?? e.message;
+    throw new InputError(`invalid ruleset: ${detail}`);
+  }
+  // Rules that only an extended ruleset defines are described from Spectral's own data.
+  let needsResolved = false;
+  const rules = (ruleset as unknown as { rules: Record<string, { enabled: boolean; severity: number; description: string | null; message: string | null; resolved: boolean; definition?: unknown; then: unknown }> }).rules;
+  for (const [name, r] of Object.entries(rules)) {
+    if (!meta.has(name)) {
+      meta.set(name, {
+        name,
+        category: 'style',
+        tunedBy: [],
+        description: r.description ?? '',
+        message: r.message ?? undefined,
+        severity: normaliseSeverity(r.severity),
+        file: '(extended ruleset)',
+        enabled: r.enabled,
+      });
+    }
+    const m = meta.get(name)!;
+    m.enabled = r.enabled;
+    if (r.enabled) m.severity = normaliseSeverity(r.severity);
+    if (r.enabled && r.resolved) needsResolved = true;
+  }
+  const fingerprint = fingerprintOf(rules as unknown as Record<string, { enabled: boolean; severity: number; then: unknown }>, version, packs);
+  return { ruleset, meta, version, fingerprint, packs, needsResolved };
+}
+
+function fingerprintOf(rules: Record<string, { enabled: boolean; severity: number; then: unknown }>, version: string, packs: string[]): string {
+  const h = createHash('sha256');
+  h.update(`apictl-ruleset ${version} packs=${packs.join(',')}\n`);
+  for (const name of Object.keys(rules).sort()) {
+    const r = rules[name]!;
+    if (!r.enabled) continue;
+    const thens = (Array.isArray(r.then) ? r.then : [r.then]) as Array<{ function?: { name?: string }; functionOptions?: unknown; field?: unknown }>;
+    h.update(`${name} ${r.severity} ${JSON.stringify(thens.map((t) => [t.function?.name, t.field, t.functionOptions]))}\n`);
+  }
+  return h.digest('hex').slice(0, 16);
+}
