@@ -6,6 +6,7 @@ import { LineIndex } from './lines.js';
 import type { LoadLimits } from './limits.js';
 import type { SourceFile, Syntax } from './model.js';
 import { parseYaml, YamlSyntaxError } from './yaml.js';
+import { FastDuplicateKey, parseYamlFast } from './yaml-fast.js';
 
 /** JSON when the first non-blank character opens an object or array; YAML otherwise (YAML is a superset, but JSON parses faster and stricter). */
 export function detectSyntax(text: string): Syntax {
@@ -25,7 +26,9 @@ export function parseSourceText(text: string, displayPath: string, id: string, l
   const syntax = detectSyntax(text);
   try {
     const { value, locator } =
-      syntax === 'json' ? parseJson(text, limits.maxDepth) : parseYaml(text, { maxAliases: limits.maxAliases, maxDepth: limits.maxDepth });
+      syntax === 'json'
+        ? parseJson(text, limits.maxDepth)
+        : (parseYamlFast(text, limits.maxDepth) ?? parseYaml(text, { maxAliases: limits.maxAliases, maxDepth: limits.maxDepth }));
     return {
       displayPath,
       id,
@@ -38,6 +41,9 @@ export function parseSourceText(text: string, displayPath: string, id: string, l
       },
     };
   } catch (err) {
+    if (err instanceof FastDuplicateKey) {
+      throw new InputError(`invalid YAML: ${err.message}`, { file: displayPath, ...new LineIndex(text).position(err.offset) });
+    }
     if (err instanceof JsonSyntaxError || err instanceof YamlSyntaxError) {
       const pos = new LineIndex(text).position(err.offset);
       const kind = syntax === 'json' ? 'JSON' : 'YAML';

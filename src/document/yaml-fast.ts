@@ -1,0 +1,188 @@
+/**
+ * The fast path for YAML: @stoplight/yaml-ast-parser (the parser Spectral uses, 3–4× faster than
+ * the `yaml` package on 4 MB specs) plus our own conversion with YAML 1.2 core-schema scalars.
+ * It handles the common case only — one document, no aliases, no tags, no tabs, no parser
+ * warnings — and returns undefined for anything else, so the exact `yaml`-based path decides
+ * (and words the error). A test holds both paths to identical values on the whole corpus.
+ */
+import { createRequire } from 'node:module';
+import type { JsonPath, Range } from '../findings/finding.js';
+import { LineIndex } from './lines.js';
+
+interface AstNode {
+  kind: number;
+  startPosition: number;
+  endPosition: number;
+  value?: unknown;
+  key?: AstNode;
+  mappings?: AstNode[];
+  items?: Array<AstNode | null>;
+  plainScalar?: boolean;
+  doubleQuoted?: boolean;
+  singleQuoted?: boolean;
+  anchorId?: string;
+  errors?: unknown[];
+}
+
+const KIND = { SCALAR: 0, MAPPING: 1, MAP: 2, SEQ: 3 } as const;
+
+let loader: ((text: string) => AstNode) | undefined;
+function load(text: string): AstNode {
+  loader ??= (createRequire(import.meta.url)('@stoplight/yaml-ast-parser') as { load: (t: string) => AstNode }).load;
+  return loader(text);
+}
+
+/** Thrown inside the walk to hand over to the exact path. */
+class Unsupported extends Error {}
+
+/** A duplicate key found on the fast path (the only error it reports itself). */
+export class FastDuplicateKey extends Error {
+  constructor(
+    readonly key: string,
+    readonly offset: number,
+  ) {
+    super(`duplicate key '${key.length > 60 ? key.slice(0, 60) + '…' : key}'`);
+  }
+}
+
+const NULL = /^(?:~|null|Null|NULL|)$/;
+const BOOL_TRUE = /^(?:true|True|TRUE)$/;
+const BOOL_FALSE = /^(?:false|False|FALSE)$/;
+const INT = /^[-+]?[0-9]+$/;
+const OCT = /^0o[0-7]+$/;
+const HEX = /^0x[0-9a-fA-F]+$/;
+const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
+const INF = /^[-+]?\.(?:inf|Inf|INF)$/;
+const NAN = /^\.(?:nan|NaN|NAN)$/;
+
+/** A plain scalar resolved by the YAML 1.2 core schema (what the `yaml` package does by default). */
+function plainValue(s: string): unknown {
+  if (NULL.test(s)) return null;
+  if (BOOL_TRUE.test(s)) return true;
+  if (BOOL_FALSE.test(s)) return false;
+  if (INT.test(s)) return Number(s);
+  if (OCT.test(s)) return parseInt(s.slice(2), 8);
+  if (HEX.test(s)) return parseInt(s.slice(2), 16);
+  if (FLOAT.test(s)) return Number(s);
+  if (INF.test(s)) return s.startsWith('-') ? -Infinity : Infinity;
+  if (NAN.test(s)) return NaN;
+  return s;
+}
+
+function scalarValue(n: AstNode): unknown {
+  if (typeof n.value !== 'string') throw new Unsupported();
+  return n.plainScalar ? plainValue(n.value) : n.value;
+}
+
+function keyText(k: AstNode | undefined): string {
+  if (!k || k.kind !== KIND.SCALAR) throw new Unsupported();
+  const v = scalarValue(k);
+  if (v === null) throw new Unsupported();
+  return String(v);
+}
+
+function defineOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function toJs(n: AstNode | null | undefined, depth: number, maxDepth: number): unknown {
+  if (!n) return null;
+  if (n.anchorId) throw new Unsupported();
+  switch (n.kind) {
+    case KIND.SCALAR:
+      return scalarValue(n);
+    case KIND.MAP: {
+      if (depth + 1 > maxDepth) throw new Unsupported();
+      const out: Record<string, unknown> = {};
+      const seen = new Set<string>();
+      for (const m of n.mappings ?? []) {
+        const k = keyText(m.key);
+        if (seen.has(k)) throw new FastDuplicateKey(k, m.key!.startPosition);
+        seen.add(k);
+        const v = toJs(m.value as AstNode | null, depth + 1, maxDepth);
+        if (k === '__proto__') defineOwn(out, k, v);
+        else out[k] = v;
+      }
+      return out;
+    }
+    case KIND.SEQ: {
+      if (depth + 1 > maxDepth) throw new Unsupported();
+      return (n.items ?? []).map((item) => toJs(item, depth + 1, maxDepth));
+    }
+    default:
+      // Aliases, include refs and anything unexpected go to the exact path.
+      throw new Unsupported();
+  }
+}
+
+/** Path → range over the AST of the fast path. */
+export class FastYamlLocator {
+  private readonly lines: LineIndex;
+  private readonly index = new WeakMap<AstNode, Map<string, { key?: AstNode; value?: AstNode }>>();
+  constructor(
+    private readonly root: AstNode,
+    text: string,
+  ) {
+    this.lines = new LineIndex(text);
+  }
+
+  private children(n: AstNode): Map<string, { key?: AstNode; value?: AstNode }> | undefined {
+    let m = this.index.get(n);
+    if (m) return m;
+    if (n.kind === KIND.MAP) {
+      m = new Map();
+      for (const mapping of n.mappings ?? []) {
+        try {
+          const k = keyText(mapping.key);
+          if (!m.has(k)) m.set(k, { key: mapping.key, value: (mapping.value as AstNode | null) ?? undefined });
+        } catch {
+          /* keys were validated on conversion */
+        }
+      }
+    } else if (n.kind === KIND.SEQ) {
+      m = new Map();
+      (n.items ?? []).forEach((item, i) => m!.set(String(i), { value: item ?? undefined }));
+    } else return undefined;
+    this.index.set(n, m);
+    return m;
+  }
+
+  locate(path: JsonPath): { range: Range; found: number } {
+    let node: AstNode | undefined = this.root;
+    let range: Range = { start: this.lines.position(this.root.startPosition), end: this.lines.position(this.root.endPosition) };
+    let found = 0;
+    for (const seg of path) {
+      const entry: { key?: AstNode; value?: AstNode } | undefined = node ? this.children(node)?.get(seg) : undefined;
+      if (!entry) break;
+      const start = entry.key ?? entry.value;
+      const end = entry.value ?? entry.key;
+      if (start && end) range = { start: this.lines.position(start.startPosition), end: this.lines.position(end.endPosition) };
+      node = entry.value;
+      found++;
+    }
+    return { range, found };
+  }
+}
+
+// Tabs in indentation, tags, directives, block scalars with an explicit indentation indicator
+// or keep chomping `+` (which the AST parser gets wrong) and extra documents are left to the exact path.
+const NEEDS_EXACT = /^[ ]*\t|(?:^|[\s[{,])![^\s]|^%|(?:^|\s)[|>](?:[1-9]|\+|[-+][1-9])|^(?:---|\.\.\.)(?:\s|$)[\s\S]*^(?:---|\.\.\.)(?:\s|$)/m;
+
+/** Parses the common case fast; undefined means "use the exact path". Throws FastDuplicateKey. */
+export function parseYamlFast(text: string, maxDepth: number): { value: unknown; locator: FastYamlLocator } | undefined {
+  if (NEEDS_EXACT.test(text)) return undefined;
+  let ast: AstNode | undefined;
+  try {
+    ast = load(text);
+  } catch {
+    return undefined;
+  }
+  if (!ast || (ast.errors && ast.errors.length > 0)) return undefined;
+  try {
+    return { value: toJs(ast, 0, maxDepth), locator: new FastYamlLocator(ast, text) };
+  } catch (err) {
+    if (err instanceof FastDuplicateKey) throw err;
+    if (err instanceof Unsupported || err instanceof RangeError) return undefined;
+    throw err;
+  }
+}
