@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { formatErrorLine, InputError, UsageError } from '../errors.js';
 import { EXIT } from './exit-codes.js';
+import { addMcpCommands } from './mcp-commands.js';
+import { addScoreCommands } from './score-commands.js';
 
 export function packageVersion(): string {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -23,12 +25,23 @@ function withLoadOptions(cmd: Command): Command {
     .option('--stdin-filepath <name>', 'name to show for input read from stdin (-)');
 }
 
+export function lazyExport(modulePath: string, name: string) {
+  return async (...args: unknown[]): Promise<void> => {
+    const mod = (await import(modulePath)) as Record<string, (...a: unknown[]) => Promise<number>>;
+    process.exitCode = await mod[name]!(...args);
+  };
+}
+
 function lazy(modulePath: string) {
   return async (...args: unknown[]): Promise<void> => {
     const mod = (await import(modulePath)) as { run: (...a: unknown[]) => Promise<number> };
     const code = await mod.run(...args);
     process.exitCode = code;
   };
+}
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
 }
 
 function notYet(command: string, issue: number) {
@@ -98,29 +111,48 @@ Exit codes: 0 ok, 1 findings at or above the fail severity, 2 usage, input or in
     .option('--json', 'print JSON')
     .action(lazy('./commands/specs-show.js'));
 
-  program
-    .command('lint')
-    .description('lint API descriptions against the apictl style guide (coming with issue #3)')
-    .argument('[files...]')
-    .allowUnknownOption()
-    .addHelpText('after', '\nExample:\n  apictl lint api.yaml --fail-severity warn\n')
-    .action(notYet('lint', 3));
-  program
-    .command('score')
-    .description('quality score per spec, with history and baseline (coming with issue #4)')
-    .argument('[spec]')
-    .allowUnknownOption()
-    .addHelpText('after', '\nExample:\n  apictl score pet-store --explain\n')
-    .action(notYet('score', 4));
-  program
-    .command('mcp')
-    .description('MCP server generation (coming with issue #5)')
-    .command('generate')
-    .description('generate a standalone stdio MCP server project (coming with issue #5)')
-    .argument('[spec]')
-    .allowUnknownOption()
-    .addHelpText('after', '\nExample:\n  apictl mcp generate api.yaml -o my-api-mcp\n')
-    .action(notYet('mcp generate', 5));
+  const rules = program
+    .command('rules')
+    .description('list the rules of the style guide and its packs')
+    .addOption(new Option('--category <category>', 'only this category').choices(['style', 'security', 'performance', 'compliance']))
+    .addOption(new Option('--pack <pack>', 'rules a pack adds or re-tunes').choices(['psd2', 'fhir', 'r155', 'gdpr']))
+    .option('--all', 'include the rules of every pack')
+    .option('--json', 'print JSON')
+    .addHelpText('after', '\nExamples:\n  apictl rules --category security\n  apictl rules show operation-id-unique\n')
+    .action(lazy('./commands/rules.js'));
+  rules
+    .command('show')
+    .description('what a rule checks, why, a failing and a passing example, and how to fix it')
+    .argument('<id>', 'rule id')
+    .option('--json', 'print JSON')
+    .action(lazyExport('./commands/rules.js', 'show'));
+
+  withLoadOptions(
+    program
+      .command('lint')
+      .description('lint API descriptions against the apictl style guide (Swagger 2.0 and OpenAPI 3.x alike)')
+      .argument('<files...>', 'files or globs (quote them: "specs/**/*.yaml"); - for stdin')
+      .option('-f, --format <format>', 'stylish | json | sarif | junit | github-actions | markdown (repeatable)', collect, [])
+      .option('-o, --output <file>', 'write the (single) format to a file; -o.<format>=FILE for several')
+      .addOption(new Option('--output-for <format=file>', 'write one format to a file (what -o.<format>=FILE becomes)').argParser(collect).default([]).hideHelp())
+      .addOption(new Option('-F, --fail-severity <severity>', 'lowest severity that fails the run (exit 1)').choices(['error', 'warn', 'info', 'hint']))
+      .option('--pack <pack>', 'enable an industry pack: psd2, fhir, r155, gdpr (repeatable)', collect, [])
+      .option('--ruleset <file>', 'add a Spectral ruleset (e.g. .spectral.yaml) (repeatable)', collect, [])
+      .option('--config <file>', 'config file (default: .apictl.yaml or apictl.config.{yaml,json} from here up to the repository root)')
+      .option('--no-config', 'ignore config files')
+      .option('--baseline <file>', 'findings already in this baseline are reported as known and do not fail')
+      .option('--write-baseline <file>', 'write the current findings as the baseline')
+      .option('--time-budget <seconds>', 'time budget per document', '60')
+      .option('--no-record', 'do not record the score of this run in the registry')
+      .option('--db <path>', 'registry database for score history')
+      .option('-q, --quiet', 'no progress or summary messages on stderr')
+      .addHelpText(
+        'after',
+        '\nExamples:\n  apictl lint api.yaml\n  apictl lint "specs/**/*.yaml" -f sarif -o results.sarif\n  apictl lint api.yaml -f stylish -f json -o.json=lint.json --fail-severity warn\n  apictl lint api.yaml --pack psd2 --baseline .apictl-baseline.json\n',
+      ),
+  ).action(lazy('./commands/lint.js'));
+  addScoreCommands(program);
+  addMcpCommands(program);
 
   return program;
 }
@@ -128,6 +160,11 @@ Exit codes: 0 ok, 1 findings at or above the fail severity, 2 usage, input or in
 /** Runs the CLI. Every error becomes one line on stderr and exit code 2. */
 export async function main(argv: string[]): Promise<void> {
   const debug = argv.includes('--debug');
+  // Spectral's `-o.<format>=FILE` form: commander cannot declare it, so it is rewritten here.
+  argv = argv.flatMap((a) => {
+    const m = /^-o\.([a-z-]+)=(.+)$/.exec(a);
+    return m ? ['--output-for', `${m[1]}=${m[2]}`] : [a];
+  });
   const program = buildProgram();
   try {
     await program.parseAsync(argv);

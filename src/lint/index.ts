@@ -40,6 +40,6 @@ export async function lintSource(source: Source, ruleset: LoadedRuleset, options
   const { loadDocument } = await import('../document/load.js');
   const { prepareDocument } = await import('../core/prepare.js');
   const loaded = await loadDocument(source, options.load);
-  const prepared = await prepareDocument(loaded);
+  const prepared = await prepareDocument(loaded, { validationLimit: Infinity });
   return { loaded, prepared, findings: await lintPrepared(loaded, prepared, ruleset, options.lint) };
 }

@@ -200,10 +200,15 @@ async function loadApictlDefinition(packs: PackName[]): Promise<{ def: RulesetDe
 }
 
 /** Applies a team's rule settings (severity, options, off) to the flattened definition. */
-function applyOverrides(def: RulesetDef, meta: Map<string, RuleMeta>, overrides: RulesetConfig['rules'], where: string): void {
+function applyOverrides(def: RulesetDef, meta: Map<string, RuleMeta>, overrides: RulesetConfig['rules'], where: string): Record<string, RuleOverride> {
+  // Rules of extended Spectral rulesets are re-tuned once Spectral has built them.
+  const later: Record<string, RuleOverride> = {};
   for (const [name, o] of Object.entries(overrides ?? {})) {
     const rule = def.rules[name];
-    if (rule === undefined || typeof rule !== 'object') throw new InputError(`unknown rule '${name}' (see: apictl rules)`, { file: where, line: 0, column: 0 });
+    if (rule === undefined || typeof rule !== 'object') {
+      later[name] = typeof o === 'string' ? { severity: o } : typeof o === 'boolean' ? { severity: o ? undefined : 'off' } : o;
+      continue;
+    }
     const m = meta.get(name)!;
     const ov: RuleOverride = typeof o === 'string' ? { severity: o } : typeof o === 'boolean' ? { severity: o ? m.severity : 'off' } : o;
     if (ov.severity !== undefined) {
@@ -218,6 +223,7 @@ function applyOverrides(def: RulesetDef, meta: Map<string, RuleMeta>, overrides:
       (def.rules[name] as RuleDef).then = Array.isArray(then) ? then.map(merge) : merge(then);
     }
   }
+  return later;
 }
 
 /** Loads a Spectral ruleset a team extends: `spectral:oas` etc., or a local file (its own relative extends and functions included). */
@@ -251,7 +257,8 @@ export async function loadRuleset(config: RulesetConfig = {}): Promise<LoadedRul
     if (!packs.includes(p as PackName)) packs.push(p as PackName);
   }
   const { def, meta, version } = await loadApictlDefinition(packs);
-  applyOverrides(def, meta, config.rules, config.baseDir ? path.join(config.baseDir, '<config>') : '<config>');
+  const where = config.baseDir ? path.join(config.baseDir, '<config>') : '<config>';
+  const later = applyOverrides(def, meta, config.rules, where);
   const extended: unknown[] = [];
   for (const e of config.extends ?? []) extended.push(await loadExternal(e, config.baseDir ?? process.cwd()));
 
@@ -267,7 +274,17 @@ export async function loadRuleset(config: RulesetConfig = {}): Promise<LoadedRul
   }
   // Rules that only an extended ruleset defines are described from Spectral's own data.
   let needsResolved = false;
-  const rules = (ruleset as unknown as { rules: Record<string, { enabled: boolean; severity: number; description: string | null; message: string | null; resolved: boolean; definition?: unknown; then: unknown }> }).rules;
+  const rules = (ruleset as unknown as { rules: Record<string, { enabled: boolean; severity: number | string; description: string | null; message: string | null; resolved: boolean; definition?: unknown; then: unknown }> }).rules;
+  for (const [name, ov] of Object.entries(later)) {
+    const r = rules[name];
+    if (!r) throw new InputError(`unknown rule '${name}' (see: apictl rules)`, { file: where, line: 0, column: 0 });
+    if (ov.options) throw new InputError(`rule '${name}' comes from an extended ruleset: only its severity can be changed here`, { file: where, line: 0, column: 0 });
+    if (ov.severity !== undefined) {
+      if (!SEVERITIES.has(ov.severity)) throw new InputError(`rule '${name}': severity must be error, warn, info, hint or off`, { file: where, line: 0, column: 0 });
+      r.severity = ov.severity;
+      r.enabled = ov.severity !== 'off';
+    }
+  }
   for (const [name, r] of Object.entries(rules)) {
     if (!meta.has(name)) {
       meta.set(name, {
@@ -281,6 +298,8 @@ export async function loadRuleset(config: RulesetConfig = {}): Promise<LoadedRul
         enabled: r.enabled,
       });
     }
+    // Spectral keeps a rule whose severity is `off` enabled and drops its results; do not run it at all.
+    if (r.severity === -1 || r.severity === 'off') r.enabled = false;
     const m = meta.get(name)!;
     m.enabled = r.enabled;
     if (r.enabled) m.severity = normaliseSeverity(r.severity);

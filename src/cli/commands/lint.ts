@@ -1,0 +1,164 @@
+/** `apictl lint FILES... [-f FORMAT]... [-o FILE | -o.<format>=FILE] [--fail-severity S] [--baseline F] [--write-baseline F] [--pack P]...` */
+import { appendFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { InputError, UsageError, formatErrorLine } from '../../errors.js';
+import { SEVERITY_ORDER, type Severity } from '../../findings/finding.js';
+import { expandGlob } from '../../util/glob.js';
+import { EXIT } from '../exit-codes.js';
+import { type LoadFlags, loadOptionsFrom, sourceFor } from '../load-input.js';
+import { colorLevel, createOutput } from '../output.js';
+import { packageVersion } from '../main.js';
+import type { LintFinding } from '../../lint/types.js';
+import type { LoadedRuleset, RulesetConfig } from '../../lint/ruleset.js';
+import { FORMAT_NAMES, type FormatName, isFormatName } from '../../formatters/index.js';
+
+interface LintFlags extends LoadFlags {
+  format?: string[];
+  output?: string;
+  outputFor?: string[];
+  failSeverity?: Severity;
+  baseline?: string;
+  writeBaseline?: string;
+  pack?: string[];
+  ruleset?: string[];
+  config?: string | false;
+  quiet?: boolean;
+  record?: boolean;
+  db?: string;
+  timeBudget?: string;
+}
+
+function parseOutputs(flags: LintFlags, configured: string[] | undefined): Array<{ format: FormatName; file?: string }> {
+  const formats = (flags.format?.length ? flags.format : configured?.length ? configured : ['stylish']).map((f) => {
+    if (!isFormatName(f)) throw new UsageError(`unknown format '${f}' (formats: ${FORMAT_NAMES.join(', ')})`);
+    return f;
+  });
+  const perFormat = new Map<string, string>();
+  for (const spec of flags.outputFor ?? []) {
+    const eq = spec.indexOf('=');
+    const fmt = spec.slice(0, eq);
+    if (eq <= 0 || !isFormatName(fmt)) throw new UsageError(`-o.<format>=FILE needs a known format, not '${spec}'`);
+    perFormat.set(fmt, spec.slice(eq + 1));
+  }
+  if (flags.output && formats.length > 1 && perFormat.size === 0) throw new UsageError('-o FILE takes one format; for several use -o.<format>=FILE');
+  const outs = formats.map((format) => ({ format, file: perFormat.get(format) ?? (formats.length === 1 ? flags.output : undefined) }));
+  for (const [fmt, file] of perFormat) if (!formats.includes(fmt as FormatName)) outs.push({ format: fmt as FormatName, file });
+  return outs;
+}
+
+export async function run(patterns: string[], flags: LintFlags): Promise<number> {
+  const io = createOutput();
+  const cwd = process.cwd();
+  const { checkRuleIds, findConfig, loadConfig, rulesFor } = await import('../../lint/config.js');
+  const configFile = flags.config === false ? undefined : typeof flags.config === 'string' ? path.resolve(cwd, flags.config) : findConfig(cwd);
+  const config = configFile ? loadConfig(configFile) : undefined;
+  const outputs = parseOutputs(flags, config?.formats);
+  const failSeverity: Severity = flags.failSeverity ?? config?.failSeverity ?? 'error';
+  if (!(failSeverity in SEVERITY_ORDER)) throw new UsageError(`--fail-severity must be error, warn, info or hint`);
+
+  const files = patterns.flatMap((p) => (p === '-' ? ['-'] : expandGlob(p, cwd)));
+  if (files.length === 0) throw new UsageError(patterns.length ? `no files match ${patterns.join(' ')}` : 'give the files to lint (globs allowed), e.g. apictl lint "specs/**/*.yaml"');
+
+  const { loadRuleset, lintPrepared } = await import('../../lint/index.js');
+  const { prepareDocument } = await import('../../core/prepare.js');
+  const { loadDocument } = await import('../../document/load.js');
+  const { applyIgnores } = await import('../../lint/ignore.js');
+  const baseConfig: RulesetConfig = {
+    packs: [...(config?.packs ?? []), ...(flags.pack ?? [])],
+    extends: [...(config?.extends ?? []), ...(flags.ruleset ?? []).map((r) => path.resolve(cwd, r))],
+    baseDir: configFile ? path.dirname(configFile) : cwd,
+  };
+  const rulesetCache = new Map<string, Promise<LoadedRuleset>>();
+  const rulesetFor = (file: string): Promise<LoadedRuleset> => {
+    const rules = config ? rulesFor(config, path.resolve(cwd, file)) : undefined;
+    const key = JSON.stringify(rules ?? {});
+    let rs = rulesetCache.get(key);
+    if (!rs) {
+      rs = loadRuleset({ ...baseConfig, rules }).catch(async (err: unknown) => {
+        // A misspelt rule id in the config is an error at its line, with a suggestion.
+        if (config && err instanceof InputError) checkRuleIds(config, (await loadRuleset({ ...baseConfig, rules: {} })).meta.keys());
+        throw err;
+      });
+      rulesetCache.set(key, rs);
+    }
+    return rs;
+  };
+
+  const loadOptions = loadOptionsFrom(flags, cwd);
+  const budget = flags.timeBudget ? Number(flags.timeBudget) * 1000 : undefined;
+  const showProgress = files.length > 1 && !flags.quiet;
+  const tty = process.stderr.isTTY === true && colorLevel(process.stderr) > 0;
+  const all: LintFinding[] = [];
+  const linted: string[] = [];
+  let inputErrors = 0;
+  let lastRuleset: LoadedRuleset | undefined;
+  const recorder = flags.record === false ? undefined : await import('./lint-record.js').then((m) => m.createRecorder(flags.db));
+
+  try {
+    for (const [i, file] of files.entries()) {
+      if (showProgress) {
+        if (tty) process.stderr.write(`\r${io.c.gray(`[${i + 1}/${files.length}]`)} ${file}\x1b[K`);
+        else io.err(`[${i + 1}/${files.length}] ${file}`);
+      }
+      try {
+        const loaded = await loadDocument(await sourceFor(file, flags, loadOptions), loadOptions);
+        const prepared = await prepareDocument(loaded, { validationLimit: Infinity });
+        const ruleset = await rulesetFor(file);
+        lastRuleset = ruleset;
+        const raw = await lintPrepared(loaded, prepared, ruleset, { timeBudgetMs: budget });
+        const ignored = applyIgnores(raw, prepared.document, (p: string[]) => {
+          const sourcePath = prepared.originOf(p);
+          const loc = loaded.locate(sourcePath);
+          return { source: loc.file, range: loc.range, sourcePath };
+        });
+        const findings = [...ignored.kept, ...ignored.problems];
+        linted.push(loaded.entry.displayPath);
+        all.push(...findings);
+        recorder?.record({ file, loaded, prepared, ruleset, findings, suppressed: ignored.suppressed.length });
+      } catch (err) {
+        if (!(err instanceof InputError)) throw err;
+        inputErrors++;
+        if (tty && showProgress) process.stderr.write('\r\x1b[K');
+        io.err(formatErrorLine(err));
+      }
+    }
+  } finally {
+    recorder?.close();
+  }
+  if (tty && showProgress) process.stderr.write('\r\x1b[K');
+
+  const baselineFile = flags.baseline ?? (config?.baseline ? path.resolve(path.dirname(configFile!), config.baseline) : undefined);
+  const { markKnown, readBaseline, writeBaseline } = await import('../../lint/baseline.js');
+  const findings = baselineFile && !flags.writeBaseline ? markKnown(all, readBaseline(baselineFile)) : all;
+  if (flags.writeBaseline) {
+    writeBaseline(flags.writeBaseline, findings, { rulesetFingerprint: lastRuleset?.fingerprint ?? '' });
+    if (!flags.quiet) io.err(`wrote ${findings.length} finding(s) to baseline ${flags.writeBaseline}`);
+  }
+
+  const { format } = await import('../../formatters/index.js');
+
+  const rules = lastRuleset?.meta ?? new Map();
+  for (const o of outputs) {
+    const { output, summary } = format(
+      o.format,
+      {
+        findings,
+        files: linted,
+        rules,
+        tool: { name: 'apictl', version: packageVersion(), rulesetVersion: lastRuleset?.version ?? '', rulesetFingerprint: lastRuleset?.fingerprint ?? '' },
+        cwd,
+        failSeverity,
+        color: !o.file && io.cOut.level > 0,
+      },
+      { GITHUB_STEP_SUMMARY: process.env.GITHUB_STEP_SUMMARY },
+    );
+    if (o.file) writeFileSync(o.file, output);
+    else if (output) process.stdout.write(output.endsWith('\n') ? output : output + '\n');
+    if (summary && process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, summary);
+  }
+
+  if (inputErrors > 0) return EXIT.error;
+  const limit = SEVERITY_ORDER[failSeverity];
+  const failing = findings.filter((f) => !f.known && SEVERITY_ORDER[f.severity] <= limit);
+  return failing.length > 0 ? EXIT.findings : EXIT.ok;
+}

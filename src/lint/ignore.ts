@@ -1,0 +1,173 @@
+/**
+ * Inline ignores: an `x-apictl-ignore` on any object of the document suppresses findings of the
+ * named rules at that object or below it, each with the reason a reviewer can read:
+ *
+ * ```yaml
+ * paths:
+ *   /legacy:
+ *     get:
+ *       x-apictl-ignore:
+ *         operation-id-required: "generated client depends on the missing id; removed in v3"
+ *       # or, as a list:
+ *       x-apictl-ignore:
+ *         - rule: operation-id-required
+ *           reason: "…"
+ * ```
+ *
+ * The reason is required: an entry without a non-empty one suppresses nothing and is itself
+ * reported (`ignore-without-reason`), so silencing a rule always leaves a written trace. There is
+ * no wildcard: every suppression names its rule.
+ *
+ * Findings' paths are paths of the 3.x document the rules ran on, so that is the document walked
+ * (a Swagger 2.0 input's extensions are carried into it by the conversion).
+ */
+import type { Range } from '../findings/finding.js';
+import { fingerprintFor } from './fingerprint.js';
+import type { LintFinding } from './types.js';
+
+export const IGNORE_KEY = 'x-apictl-ignore';
+export const IGNORE_PROBLEM = 'ignore-without-reason';
+
+/** Where a path of the 3.x document is in the files as written. */
+export interface IgnoreLocation {
+  source?: string;
+  range?: Range;
+  /** The path in the document as written (2.0 path for converted input). */
+  sourcePath: string[];
+}
+
+export interface IgnoreResult {
+  /** Findings no ignore applies to. */
+  kept: LintFinding[];
+  /** Findings an ignore entry with a reason applies to (the innermost entry's reason). */
+  suppressed: Array<{ finding: LintFinding; reason: string }>;
+  /** `ignore-without-reason` findings, one per entry that lacks a reason or is malformed. */
+  problems: LintFinding[];
+}
+
+/** One usable ignore entry: the rule it names and its reason ('' when missing). */
+interface Entry {
+  rule: string;
+  reason: string;
+  /** Path of the entry in the document, for problems. */
+  at: string[];
+}
+
+type Obj = Record<string, unknown>;
+
+function isObject(v: unknown): v is Obj {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/**
+ * Reads the entries of one `x-apictl-ignore` value, and the problems in it. `at` is the path of
+ * the value itself.
+ */
+function readEntries(value: unknown, at: string[]): { entries: Entry[]; problems: Array<{ at: string[]; message: string }> } {
+  const entries: Entry[] = [];
+  const problems: Array<{ at: string[]; message: string }> = [];
+  const add = (rule: string, reason: unknown, entryAt: string[]): void => {
+    const text = typeof reason === 'string' ? reason.trim() : '';
+    entries.push({ rule, reason: text, at: entryAt });
+    if (text === '') problems.push({ at: entryAt, message: `ignore of '${rule}' has no reason: write why it is acceptable, e.g. ${IGNORE_KEY}: { ${rule}: "why" }; until then the rule is not ignored` });
+  };
+  if (isObject(value)) {
+    for (const [rule, reason] of Object.entries(value)) add(rule, reason, [...at, rule]);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => {
+      const entryAt = [...at, String(i)];
+      if (isObject(item) && typeof item.rule === 'string' && item.rule !== '') add(item.rule, item.reason, entryAt);
+      else problems.push({ at: entryAt, message: `${IGNORE_KEY} entries are { rule, reason }: this one names no rule and ignores nothing` });
+    });
+  } else {
+    problems.push({ at, message: `${IGNORE_KEY} takes a mapping of rule id → reason (or a list of { rule, reason }): this one ignores nothing` });
+  }
+  return { entries, problems };
+}
+
+/** Entries of the ignore on one object, memoised: many findings share the same ancestors. */
+function ignoresOf(node: Obj, nodePath: string[], cache: WeakMap<Obj, Entry[]>): Entry[] {
+  let e = cache.get(node);
+  if (!e) {
+    e = Object.hasOwn(node, IGNORE_KEY) ? readEntries(node[IGNORE_KEY], [...nodePath, IGNORE_KEY]).entries : [];
+    cache.set(node, e);
+  }
+  return e;
+}
+
+/** The reason of the innermost ignore of `rule` on the way from the root to `path`, if any. */
+function reasonFor(doc: unknown, path: readonly string[], rule: string, cache: WeakMap<Obj, Entry[]>): string | undefined {
+  let found: string | undefined;
+  let cur: unknown = doc;
+  for (let i = 0; ; i++) {
+    if (isObject(cur)) {
+      const hit = ignoresOf(cur, path.slice(0, i), cache).find((e) => e.rule === rule && e.reason !== '');
+      if (hit) found = hit.reason;
+    }
+    if (i === path.length) break;
+    const seg = path[i]!;
+    if (cur === null || typeof cur !== 'object' || !Object.hasOwn(cur, seg)) break;
+    cur = (cur as Obj)[seg];
+  }
+  return found;
+}
+
+/** Every `x-apictl-ignore` in the document with its path; each object once, whatever shares it. */
+function allIgnores(doc: unknown): Array<{ value: unknown; at: string[] }> {
+  const out: Array<{ value: unknown; at: string[] }> = [];
+  const seen = new WeakSet<object>();
+  const stack: Array<{ node: unknown; at: string[] }> = [{ node: doc, at: [] }];
+  while (stack.length > 0) {
+    const { node, at } = stack.pop()!;
+    if (node === null || typeof node !== 'object' || seen.has(node)) continue;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i--) stack.push({ node: node[i], at: [...at, String(i)] });
+      continue;
+    }
+    const keys = Object.keys(node);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const k = keys[i]!;
+      // The ignore's own value is data, not document: do not look for ignores inside it.
+      if (k === IGNORE_KEY) out.push({ value: (node as Obj)[k], at: [...at, k] });
+      else stack.push({ node: (node as Obj)[k], at: [...at, k] });
+    }
+  }
+  return out;
+}
+
+/**
+ * Splits findings into kept and suppressed, and reports ignore entries without a reason.
+ * `locate` gives the file position of a 3.x path (for the problems, which the rules did not locate).
+ */
+export function applyIgnores(findings: LintFinding[], doc3: unknown, locate: (path3: string[]) => IgnoreLocation): IgnoreResult {
+  const ignores = allIgnores(doc3);
+  const problems: LintFinding[] = [];
+  for (const { value, at } of ignores) {
+    for (const p of readEntries(value, at).problems) {
+      const loc = locate(p.at);
+      problems.push({
+        code: IGNORE_PROBLEM,
+        severity: 'warn',
+        message: p.message,
+        path: p.at,
+        sourcePath: loc.sourcePath,
+        source: loc.source,
+        range: loc.range,
+        category: 'compliance',
+        fingerprint: fingerprintFor(IGNORE_PROBLEM, p.at, doc3),
+      });
+    }
+  }
+  if (ignores.length === 0) return { kept: findings, suppressed: [], problems };
+
+  const cache = new WeakMap<Obj, Entry[]>();
+  const kept: LintFinding[] = [];
+  const suppressed: IgnoreResult['suppressed'] = [];
+  for (const f of findings) {
+    const reason = reasonFor(doc3, f.path, f.code, cache);
+    if (reason === undefined) kept.push(f);
+    else suppressed.push({ finding: f, reason });
+  }
+  return { kept, suppressed, problems };
+}
