@@ -29,7 +29,6 @@ interface SpectralResult {
 }
 
 const SEVERITY: Severity[] = ['error', 'warn', 'info', 'hint'];
-const ZERO_RANGE = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
 function trivialResolver() {
   return {
@@ -52,12 +51,19 @@ export async function lintDocument(loaded: LoadResult, prepared: Prepared, rs: L
   }
   const spectral = new ApictlSpectral({ resolver: resolver as never });
   spectral.setRuleset(rs.ruleset as never);
+  let seq = 0;
   const doc = {
     source: loaded.entry.displayPath,
     diagnostics: [],
     formats: undefined,
     data: prepared.document,
-    getRangeForJsonPath: () => ZERO_RANGE,
+    // Positions are computed later, once per kept finding, through the origin map. Spectral only
+    // needs a range to sort by: a distinct one per result keeps its sort from falling through to a
+    // locale-aware string comparison of rule codes (0.6 s on 7,000 results).
+    getRangeForJsonPath: () => {
+      seq++;
+      return { start: { line: seq, character: 0 }, end: { line: seq, character: 0 } };
+    },
     trapAccess: <T>(o: T) => o,
   };
   const guard: RunGuard = { deadline: Date.now() + (opts.timeBudgetMs ?? 60_000), failures: new Map(), timedOut: false };

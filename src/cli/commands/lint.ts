@@ -1,5 +1,5 @@
 /** `apictl lint FILES... [-f FORMAT]... [-o FILE | -o.<format>=FILE] [--fail-severity S] [--baseline F] [--write-baseline F] [--pack P]...` */
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { InputError, UsageError, formatErrorLine } from '../../errors.js';
 import { SEVERITY_ORDER, type Severity } from '../../findings/finding.js';
@@ -58,6 +58,24 @@ export async function run(patterns: string[], flags: LintFlags): Promise<number>
 
   const files = patterns.flatMap((p) => (p === '-' ? ['-'] : expandGlob(p, cwd)));
   if (files.length === 0) throw new UsageError(patterns.length ? `no files match ${patterns.join(' ')}` : 'give the files to lint (globs allowed), e.g. apictl lint "specs/**/*.yaml"');
+  // An argument that is no file but the name of a registered spec lints its latest version.
+  const specs = new Map<string, { slug: string; text: string; shown: string }>();
+  const unknown = files.filter((f) => f !== '-' && !existsSync(path.resolve(cwd, f)) && !/^https?:\/\//i.test(f));
+  if (unknown.length > 0) {
+    const { openRegistry, resolveDbPath } = await import('../../store/index.js');
+    const dbPath = resolveDbPath({ cwd, explicit: flags.db, env: process.env });
+    if (existsSync(dbPath)) {
+      const reg = openRegistry(dbPath);
+      try {
+        for (const name of unknown) {
+          const v = reg.getVersion(name);
+          if (v) specs.set(name, { slug: v.spec.slug, text: v.originalText, shown: `${v.spec.slug}@v${v.number}/${path.basename(v.sourcePath)}` });
+        }
+      } finally {
+        reg.close();
+      }
+    }
+  }
 
   const { loadRuleset, lintPrepared } = await import('../../lint/index.js');
   const { prepareDocument } = await import('../../core/prepare.js');
@@ -92,7 +110,7 @@ export async function run(patterns: string[], flags: LintFlags): Promise<number>
   const linted: string[] = [];
   let inputErrors = 0;
   let lastRuleset: LoadedRuleset | undefined;
-  const recorder = flags.record === false ? undefined : await import('./lint-record.js').then((m) => m.createRecorder(flags.db));
+  const recorder = flags.record === false ? undefined : await import('./lint-record.js').then((m) => m.createRecorder(flags.db, (l) => io.err(l)));
 
   try {
     for (const [i, file] of files.entries()) {
@@ -101,7 +119,9 @@ export async function run(patterns: string[], flags: LintFlags): Promise<number>
         else io.err(`[${i + 1}/${files.length}] ${file}`);
       }
       try {
-        const loaded = await loadDocument(await sourceFor(file, flags, loadOptions), loadOptions);
+        const spec = specs.get(file);
+        const source = spec ? { bytes: Buffer.from(spec.text), displayPath: spec.shown } : await sourceFor(file, flags, loadOptions);
+        const loaded = await loadDocument(source, loadOptions);
         const prepared = await prepareDocument(loaded, { validationLimit: Infinity });
         const ruleset = await rulesetFor(file);
         lastRuleset = ruleset;
@@ -114,7 +134,16 @@ export async function run(patterns: string[], flags: LintFlags): Promise<number>
         const findings = [...ignored.kept, ...ignored.problems];
         linted.push(loaded.entry.displayPath);
         all.push(...findings);
-        recorder?.record({ file, loaded, prepared, ruleset, findings, suppressed: ignored.suppressed.length });
+        await recorder?.record({
+          file: file === '-' || spec ? undefined : file,
+          identity: spec ? `spec:${spec.slug}` : undefined,
+          slug: spec?.slug,
+          loaded,
+          prepared,
+          ruleset,
+          findings,
+          suppressed: ignored.suppressed.map((x) => x.finding),
+        });
       } catch (err) {
         if (!(err instanceof InputError)) throw err;
         inputErrors++;
