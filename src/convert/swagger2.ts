@@ -55,7 +55,7 @@ export async function convertSwagger2(input: unknown, opts: ConvertOptions = {})
 
   // Order matters: schema repairs run while every node is still at its input path; the path-level
   // move runs before the steps that look at an operation's parameters.
-  repairSchemas(work, ctx);
+  repairSchemas(work, ctx, { typeBesideNullable: target === '3.0' });
   movePathLevelBodies(work, ctx);
   const index = indexOperations(work, ctx);
   repairFormFiles(work, index, ctx);

@@ -235,15 +235,16 @@ describe('defect 6: x-nullable and description beside $ref', () => {
     expect(out.paths['/a'].get.responses['200'].content['*/*'].schema).toEqual({ $ref: '#/components/schemas/Pet' });
   });
 
-  it('apictl (3.0) keeps them with allOf', async () => {
+  it('apictl (3.0) keeps them with allOf, with the target type beside nullable (3.0.3 needs one)', async () => {
     const r = await convert(doc);
     const props = (r.document.components as Json).schemas.Owner.properties;
-    expect(props.pet).toEqual({ allOf: [{ $ref: '#/components/schemas/Pet' }], nullable: true, description: 'the pet' });
+    expect(props.pet).toEqual({ allOf: [{ $ref: '#/components/schemas/Pet' }], nullable: true, description: 'the pet', type: 'object' });
     expect(props.best).toEqual({ allOf: [{ $ref: '#/components/schemas/Pet' }], description: 'described only' });
     expect((r.document.paths as Json)['/a'].get.responses['200'].content['*/*'].schema).toEqual({
       allOf: [{ $ref: '#/components/schemas/Pet' }],
       nullable: true,
       description: 'maybe a pet',
+      type: 'object',
     });
     expect(notesOf(r, 'convert-ref-siblings').map((n) => n.source)).toEqual([
       ['definitions', 'Owner', 'properties', 'pet'],

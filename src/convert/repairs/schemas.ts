@@ -18,7 +18,7 @@ import { swagger2SchemaRoots, walkSchemaTree } from '../schema-walk.js';
 import { resolveLocalRef } from '../swagger2-model.js';
 
 /** Applies the schema-level repairs to `work` (in place) and reports hazards. */
-export function repairSchemas(work: Obj, ctx: ConversionContext): void {
+export function repairSchemas(work: Obj, ctx: ConversionContext, opts: { typeBesideNullable?: boolean } = {}): void {
   const graph = new Map<string, Set<string>>();
   const responseRefs: Array<{ response: Obj; path: string[]; ref: string }> = [];
   const created = new WeakSet<Obj>(); // `{$ref}` objects made by wrapping, already checked
@@ -39,7 +39,7 @@ export function repairSchemas(work: Obj, ctx: ConversionContext): void {
         if (typeof ref !== 'string' || created.has(schema)) return;
         // checked here, at its input path (after wrapping it sits at allOf/0, which the input lacks)
         checkRef(work, ref, path, ctx, edges);
-        if (Object.keys(schema).length > 1) created.add(wrapRefWithSiblings(schema, ref, path, ctx));
+        if (Object.keys(schema).length > 1) created.add(wrapRefWithSiblings(work, schema, ref, path, ctx, opts.typeBesideNullable === true));
       },
     });
   }
@@ -49,7 +49,7 @@ export function repairSchemas(work: Obj, ctx: ConversionContext): void {
 }
 
 /** `{$ref, …siblings}` → `{allOf: [{$ref}], …siblings}`, in place; returns the new `{$ref}`. */
-function wrapRefWithSiblings(schema: Obj, ref: string, path: string[], ctx: ConversionContext): Obj {
+function wrapRefWithSiblings(work: Obj, schema: Obj, ref: string, path: string[], ctx: ConversionContext, typeBesideNullable: boolean): Obj {
   const entries = Object.entries(schema);
   for (const [k] of entries) delete schema[k];
   const pure: Obj = { $ref: ref };
@@ -60,6 +60,11 @@ function wrapRefWithSiblings(schema: Obj, ref: string, path: string[], ctx: Conv
     setOwn(schema, k, v);
     kept.push(k);
   }
+  // OpenAPI 3.0.3: `nullable` has no effect without a `type` beside it, so carry the target's type.
+  if (typeBesideNullable && own(schema, 'x-nullable') === true && own(schema, 'type') === undefined) {
+    const type = targetType(work, ref);
+    if (type !== undefined) setOwn(schema, 'type', type);
+  }
   ctx.note(
     'convert-ref-siblings',
     'info',
@@ -67,6 +72,14 @@ function wrapRefWithSiblings(schema: Obj, ref: string, path: string[], ctx: Conv
     path,
   );
   return pure;
+}
+
+/** The `type` of the schema a reference leads to (following chains of references), if it states one. */
+function targetType(work: Obj, ref: string): string | undefined {
+  let target: unknown = resolveLocalRef(work, ref);
+  for (let hops = 0; hops < 20 && isObj(target) && typeof own(target, '$ref') === 'string'; hops++) target = resolveLocalRef(work, own(target, '$ref') as string);
+  const type = isObj(target) ? own(target, 'type') : undefined;
+  return typeof type === 'string' ? type : undefined;
 }
 
 /** Reports dangling and external references and records definition → definition edges. */

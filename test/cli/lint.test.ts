@@ -1,0 +1,171 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { apictl } from '../helpers/cli.js';
+import { repoRoot } from '../helpers/corpus.js';
+import { tempTree } from '../helpers/tmp.js';
+
+// One defect of each severity class we rely on: an operation without operationId (error) and an http server (error).
+const spec = `openapi: 3.1.0
+info:
+  title: Lint fixture
+  version: 1.0.0
+servers:
+  - url: http://api.example.com
+paths:
+  /things:
+    get:
+      summary: List things
+      responses:
+        '200':
+          description: ok
+`;
+
+const swagger2 = `swagger: '2.0'
+info: {title: Lint fixture 2, version: 1.0.0}
+host: api.example.com
+schemes: [http]
+paths:
+  /things:
+    get:
+      summary: List things
+      responses:
+        '200': {description: ok}
+`;
+
+function lintJson(args: string[], cwd: string) {
+  const r = apictl(['lint', ...args, '-f', 'json', '--no-record', '-q'], { cwd });
+  return { ...r, findings: r.stdout ? (JSON.parse(r.stdout) as Array<{ code: string; severity: number; range: { start: { line: number } }; source: string; known?: boolean }>) : [] };
+}
+
+describe('apictl lint', () => {
+  it('exits 1 on errors, reports them at their lines in Spectral JSON, 0 with --fail-severity above them off', () => {
+    const dir = tempTree({ 'api.yaml': spec });
+    const r = lintJson(['api.yaml'], dir);
+    expect(r.code).toBe(1);
+    const byCode = new Map(r.findings.map((f) => [f.code, f]));
+    expect(byCode.get('operation-id-required')).toMatchObject({ severity: 0, source: 'api.yaml', range: { start: { line: 8 } } });
+    expect(byCode.get('servers-https-only')).toMatchObject({ severity: 0, range: { start: { line: 5 } } });
+    // The same document with the two errors fixed exits 0 under the default threshold.
+    const fixed = spec.replace('http://', 'https://').replace('      summary: List things', '      operationId: listThings\n      summary: List things');
+    writeFileSync(path.join(dir, 'fixed.yaml'), fixed);
+    const ok = lintJson(['fixed.yaml'], dir);
+    expect(ok.findings.filter((f) => f.severity === 0)).toEqual([]);
+    expect(ok.code).toBe(0);
+    expect(lintJson(['fixed.yaml', '--fail-severity', 'warn'], dir).code).toBe(ok.findings.some((f) => f.severity <= 1) ? 1 : 0);
+  });
+
+  it('reports Swagger 2.0 findings at the lines of the 2.0 file', () => {
+    const dir = tempTree({ 'v2.yaml': swagger2 });
+    const r = lintJson(['v2.yaml'], dir);
+    const https = r.findings.find((f) => f.code === 'servers-https-only');
+    // `schemes: [http]` became an http:// server: reported where the 2.0 file says it.
+    expect(https?.range.start.line).toBeGreaterThanOrEqual(2);
+    expect(https?.range.start.line).toBeLessThanOrEqual(3);
+    const opId = r.findings.find((f) => f.code === 'operation-id-required');
+    expect(opId?.range.start.line).toBe(6);
+  });
+
+  it('writes several formats with -o.<format>=FILE and validates SARIF basics', () => {
+    const dir = tempTree({ 'api.yaml': spec });
+    const r = apictl(['lint', 'api.yaml', '-f', 'stylish', '-f', 'sarif', '-f', 'junit', '-o.sarif=out.sarif', '-o.junit=out.xml', '--no-record'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/api\.yaml/);
+    expect(r.stdout).toMatch(/operation-id-required/);
+    const sarif = JSON.parse(readFileSync(path.join(dir, 'out.sarif'), 'utf8'));
+    expect(sarif.version).toBe('2.1.0');
+    const result = sarif.runs[0].results.find((x: { ruleId: string }) => x.ruleId === 'operation-id-required');
+    expect(result.locations[0].physicalLocation).toMatchObject({ artifactLocation: { uri: 'api.yaml' }, region: { startLine: 9 } });
+    expect(result.partialFingerprints).toBeDefined();
+    expect(readFileSync(path.join(dir, 'out.xml'), 'utf8')).toMatch(/^<\?xml/);
+  });
+
+  it('passes with a baseline of the current findings and fails again on a new one', () => {
+    const dir = tempTree({ 'api.yaml': spec });
+    expect(apictl(['lint', 'api.yaml', '--write-baseline', 'baseline.json', '--no-record', '-q'], { cwd: dir }).code).toBe(1);
+    expect(existsSync(path.join(dir, 'baseline.json'))).toBe(true);
+    const known = lintJson(['api.yaml', '--baseline', 'baseline.json'], dir);
+    expect(known.code).toBe(0);
+    expect(known.findings.every((f) => f.known)).toBe(true);
+    // Lines move and a new error appears: only the new one fails.
+    writeFileSync(path.join(dir, 'api.yaml'), spec.replace('paths:\n', 'paths:\n  /other:\n    get:\n      responses: {"200": {description: ok}}\n'));
+    const again = lintJson(['api.yaml', '--baseline', 'baseline.json'], dir);
+    expect(again.code).toBe(1);
+    const fresh = again.findings.filter((f) => !f.known && f.severity === 0);
+    expect(fresh.map((f) => f.code)).toEqual(['operation-id-required']);
+  });
+
+  it('applies a config file found upward: severities, rules off, packs', () => {
+    const dir = tempTree({
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.apictl.yaml': 'rules:\n  operation-id-required: warn\n  servers-https-only: off\n',
+      'specs/api.yaml': spec,
+    });
+    const r = lintJson(['api.yaml'], path.join(dir, 'specs'));
+    expect(r.findings.find((f) => f.code === 'operation-id-required')?.severity).toBe(1);
+    expect(r.findings.find((f) => f.code === 'servers-https-only')).toBeUndefined();
+    expect(r.code).toBe(0);
+    writeFileSync(path.join(dir, '.apictl.yaml'), 'rules:\n  operation-id-requird: warn\n');
+    const bad = apictl(['lint', 'api.yaml', '--no-record'], { cwd: path.join(dir, 'specs') });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/\.apictl\.yaml:2:3: unknown rule 'operation-id-requird'.*operation-id-required/);
+  });
+
+  it('honours x-apictl-ignore with a reason and flags one without', () => {
+    const ignored = spec.replace('    get:\n', "    get:\n      x-apictl-ignore:\n        operation-id-required: generated client names it\n");
+    const dir = tempTree({ 'api.yaml': ignored, 'noreason.yaml': spec.replace('    get:\n', '    get:\n      x-apictl-ignore:\n        operation-id-required: ""\n') });
+    expect(lintJson(['api.yaml'], dir).findings.map((f) => f.code)).not.toContain('operation-id-required');
+    const codes = lintJson(['noreason.yaml'], dir).findings.map((f) => f.code);
+    expect(codes).toContain('operation-id-required');
+    expect(codes).toContain('ignore-without-reason');
+  });
+
+  it('lints several files and globs in one run with a progress line per file', () => {
+    const dir = tempTree({ 'a/one.yaml': spec, 'a/b/two.yaml': swagger2, 'a/readme.md': '#' });
+    const r = apictl(['lint', 'a/**/*.yaml', '--no-record', '-f', 'json'], { cwd: dir });
+    const sources = new Set((JSON.parse(r.stdout) as Array<{ source: string }>).map((f) => f.source));
+    expect([...sources].sort()).toEqual(['a/b/two.yaml', 'a/one.yaml']);
+    expect(r.stderr).toMatch(/\[1\/2\] a\/b\/two\.yaml\n\[2\/2\] a\/one\.yaml/);
+  });
+
+  it('keeps going after a bad file and exits 2', () => {
+    const dir = tempTree({ 'good.yaml': spec, 'bad.yaml': 'openapi: 3.1.0\ninfo: {title: t\n' });
+    const r = apictl(['lint', 'bad.yaml', 'good.yaml', '--no-record', '-f', 'json'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^bad\.yaml:\d+:\d+: invalid YAML/m);
+    expect((JSON.parse(r.stdout) as unknown[]).length).toBeGreaterThan(0);
+  });
+
+  it('records the score of each run and lints a registered spec by name', () => {
+    const dir = tempTree({ 'api.yaml': spec });
+    const db = path.join(dir, 'reg.db');
+    expect(apictl(['import', 'api.yaml', '--db', db, '--allow-invalid'], { cwd: dir }).code).toBe(0);
+    const r = apictl(['lint', 'lint-fixture', '--db', db, '-q', '-f', 'json'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect((JSON.parse(r.stdout) as Array<{ source: string }>)[0]!.source).toMatch(/^lint-fixture@v1\/api\.yaml$/);
+    const score = apictl(['score', 'lint-fixture', '--db', db, '--json'], { cwd: dir });
+    expect(score.code).toBe(0);
+    expect(JSON.parse(score.stdout)).toBeTypeOf('object');
+  });
+
+  it('lists rules and shows one with its examples', () => {
+    const list = apictl(['rules', '--json']);
+    const rules = JSON.parse(list.stdout).rules as Array<{ name: string; category: string; enabled: boolean; pack?: string }>;
+    const on = rules.filter((r) => r.enabled && !r.pack);
+    expect(on.length).toBeGreaterThanOrEqual(150);
+    for (const c of ['style', 'security', 'performance', 'compliance']) expect(on.some((r) => r.category === c), c).toBe(true);
+    const show = apictl(['rules', 'show', 'operation-id-unique']);
+    expect(show.code).toBe(0);
+    expect(show.stdout).toMatch(/Why[\s\S]*How to fix[\s\S]*Fails[\s\S]*Passes/);
+    expect(apictl(['rules', 'show', 'no-such-rule']).code).toBe(2);
+  });
+
+  it('loads its own rulesets through Spectral\'s own ruleset loader', async () => {
+    const { bundleAndLoadRuleset } = await import('@stoplight/spectral-ruleset-bundler/with-loader');
+    const fs = await import('node:fs');
+    const { fetch } = await import('@stoplight/spectral-runtime');
+    const rs = await bundleAndLoadRuleset(path.join(repoRoot, 'rulesets', 'packs', 'psd2.yaml'), { fs, fetch });
+    expect(Object.keys(rs.rules)).toContain('operation-id-unique');
+    expect(Object.keys(rs.rules).some((r) => r.startsWith('psd2-'))).toBe(true);
+  }, 120_000);
+});
