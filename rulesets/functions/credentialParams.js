@@ -1,0 +1,58 @@
+import { createRulesetFunction } from '@stoplight/spectral-core';
+import { rootOf } from './lib/doc.js';
+import { opLabel, paramsOf, pathOperations, segments, squash } from './lib/secperf.js';
+import { CREDENTIAL_EXACT, CREDENTIAL_SUFFIXES, isCredentialName } from './lib/credentials.js';
+
+/**
+ * Query and path parameters are not credentials: names equal to an entry of `names` or ending with
+ * one of `suffixes` (compared lower case without separators) are reported, except those in `allow`.
+ */
+export default createRulesetFunction(
+  {
+    input: null,
+    options: {
+      type: ['object', 'null'],
+      additionalProperties: false,
+      properties: {
+        names: { type: 'array', items: { type: 'string' } },
+        suffixes: { type: 'array', items: { type: 'string' } },
+        allow: { type: 'array', items: { type: 'string' } },
+        in: { type: 'array', items: { enum: ['query', 'path', 'querystring'] } },
+      },
+    },
+  },
+  function credentialParams(_input, opts, context) {
+    const root = rootOf(context);
+    const exact = opts?.names ?? CREDENTIAL_EXACT;
+    const suffixes = opts?.suffixes ?? CREDENTIAL_SUFFIXES;
+    const allow = opts?.allow ?? [];
+    const where = new Set(opts?.in ?? ['query', 'path']);
+    const results = [];
+    const seen = new Set();
+    for (const op of pathOperations(root)) {
+      for (const { param, path } of paramsOf(root, op)) {
+        if (!where.has(param.in) || !isCredentialName(param.name, exact, suffixes, allow)) continue;
+        if (param.in === 'path' && identifiesResource(op.pathKey, param.name)) continue;
+        const key = path.join('\u0000');
+        if (seen.has(key)) continue;
+        seen.add(key);
+        results.push({
+          message: `${param.in === 'path' ? 'Path' : 'Query'} parameter '${param.name}' (${opLabel(op)}) looks like a credential: URLs are logged by servers, proxies and browsers. Send it in a header (e.g. Authorization) or the body.`,
+          path: [...path, 'name'],
+        });
+      }
+    }
+    return results;
+  },
+);
+
+/** `/tokens/{token}`, `/authorizations/{authorization}`: the parameter names an item of the collection before it. */
+function identifiesResource(pathKey, name) {
+  const segs = segments(pathKey);
+  const i = segs.findIndex((x) => x === `{${name}}`);
+  if (i <= 0) return false;
+  const prev = squash(segs[i - 1]);
+  const n = squash(name);
+  if (prev === '' || n === '') return false;
+  return prev.startsWith(n) || (n.endsWith('id') && n.length > 2 && prev.startsWith(n.slice(0, -2)));
+}

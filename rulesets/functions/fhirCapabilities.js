@@ -1,0 +1,19 @@
+import { createRulesetFunction } from '@stoplight/spectral-core';
+import { bodySchemas, fhirDoc, fhirSchemaType, rootOf } from './lib/packs.js';
+
+/** A FHIR server has GET [base]/metadata, and it returns a CapabilityStatement. */
+export default createRulesetFunction({ input: null, options: null }, function fhirCapabilities(_input, _options, context) {
+  const root = rootOf(context);
+  const { isFhir, ops } = fhirDoc(root);
+  if (!isFhir) return [];
+  const caps = ops.filter((x) => x.it && x.it.kind === 'capabilities');
+  if (caps.length === 0) return [{ message: 'The FHIR server has no GET [base]/metadata (capabilities interaction returning its CapabilityStatement).', path: ['paths'] }];
+  const results = [];
+  for (const { op } of caps) {
+    for (const b of bodySchemas(root, op, { request: false })) {
+      const t = fhirSchemaType(root, b.schema, b.path);
+      if (t && t !== 'CapabilityStatement' && t !== 'oneOf') results.push({ message: `GET ${op.pathKey} returns ${t}, not a CapabilityStatement.`, path: b.path });
+    }
+  }
+  return results;
+});

@@ -1,0 +1,95 @@
+import { createRulesetFunction } from '@stoplight/spectral-core';
+import { fhirOps, hasCode, headerParams, list, opLabel, paramSchema, paramsIn, responseHeaders, responsesOf, rootOf, typesOf } from './lib/packs.js';
+
+/**
+ * HTTP contract of FHIR interactions (HL7 FHIR RESTful API):
+ * - `read-responses`: read declares 404, and 410 when the resource can be deleted;
+ * - `read-etag`: read/vread 200 responses declare ETag and Last-Modified;
+ * - `create-location`: create returns 201 with Location and ETag;
+ * - `versioned-update`: update and patch accept If-Match and declare 412 Precondition Failed;
+ * - `history-params`: history interactions accept _since and _count.
+ */
+export default createRulesetFunction(
+  {
+    input: null,
+    options: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['check'],
+      properties: { check: { enum: ['read-responses', 'read-etag', 'create-location', 'versioned-update', 'history-params'] } },
+    },
+  },
+  function fhirInteractionContract(_input, options, context) {
+    const root = rootOf(context);
+    const results = [];
+    const add = (message, path) => results.push({ message, path });
+    switch (options.check) {
+      case 'read-responses': {
+        for (const { op } of fhirOps(root, 'read')) {
+          if (op.method !== 'get') continue;
+          const missing = [];
+          if (!hasCode(op, '404', false)) missing.push('404 (unknown resource)');
+          if (op.pathItem.delete && !hasCode(op, '410', false)) missing.push('410 (deleted resource)');
+          if (missing.length > 0) add(`${opLabel(op)} does not declare ${list(missing)}.`, [...op.path, 'responses']);
+        }
+        break;
+      }
+      case 'read-etag': {
+        const done = new Set();
+        for (const { op } of fhirOps(root, ['read', 'vread'])) {
+          if (op.method !== 'get') continue;
+          for (const r of responsesOf(root, op)) {
+            if (r.code !== '200' || done.has(r.path.join('/'))) continue;
+            done.add(r.path.join('/'));
+            const hs = responseHeaders(root, r.response, r.path);
+            const missing = ['ETag', 'Last-Modified'].filter((h) => !hs.has(h.toLowerCase()));
+            if (missing.length > 0) add(`The 200 response of ${r.path[0] === 'components' ? r.path[r.path.length - 1] : opLabel(op)} does not declare ${list(missing)} (version-aware clients need the versionId).`, r.path);
+          }
+        }
+        break;
+      }
+      case 'create-location': {
+        for (const { op } of fhirOps(root, 'create')) {
+          const created = responsesOf(root, op).find((r) => r.code === '201');
+          if (!created) {
+            add(`${opLabel(op)} (create) does not declare 201 Created.`, [...op.path, 'responses']);
+            continue;
+          }
+          const hs = responseHeaders(root, created.response, created.path);
+          const missing = ['Location', 'ETag'].filter((h) => !hs.has(h.toLowerCase()));
+          if (missing.length > 0) add(`The 201 response of ${opLabel(op)} does not declare ${list(missing)} ([base]/[type]/[id]/_history/[vid] and the new version).`, created.path);
+        }
+        break;
+      }
+      case 'versioned-update': {
+        for (const { op } of fhirOps(root, ['update', 'patch'])) {
+          const missing = [];
+          if (!headerParams(root, op).has('if-match')) missing.push('the If-Match header');
+          if (!hasCode(op, '412', false)) missing.push('a 412 Precondition Failed response');
+          if (missing.length > 0) add(`${opLabel(op)} lacks ${list(missing)}: concurrent updates overwrite each other (lost update).`, [...op.path, missing[0].startsWith('the') ? 'parameters' : 'responses']);
+        }
+        break;
+      }
+      case 'history-params': {
+        const kinds = ['history-type', 'history-instance'];
+        const needed = ['_since', '_count'];
+        for (const { op } of fhirOps(root, kinds)) {
+          if (op.method !== 'get') continue;
+          const q = new Map(paramsIn(root, op, 'query').map((p) => [p.param.name, p]));
+          const missing = needed.filter((n) => !q.has(n));
+          if (missing.length > 0) {
+            add(`${opLabel(op)} does not accept ${list(missing)}.`, [...op.path, 'parameters']);
+            continue;
+          }
+          const c = q.get('_count');
+          const { schema, path } = paramSchema(root, c.param, c.path);
+          if (schema && typesOf(schema).length > 0 && !typesOf(schema).includes('integer')) add('_count must be an integer (a page size).', path);
+        }
+        break;
+      }
+      default:
+        break;
+    }
+    return results;
+  },
+);

@@ -1,0 +1,23 @@
+import { createRulesetFunction } from '@stoplight/spectral-core';
+import { gdprDoc, isObject, rootOf } from './lib/packs.js';
+
+/**
+ * Fields named like special-category data (Art. 9: health, diagnosis, biometric, genetic,
+ * ethnicity, religion, political opinion, trade-union membership, sexual orientation …) are marked
+ * `x-personal-data: {category: special}` (or `x-sap-dpp-is-potentially-sensitive: true`).
+ */
+export default createRulesetFunction({ input: null, options: null }, function gdprSpecialCategory(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  for (const f of gdprDoc(root).fields) {
+    if (!f.special) continue;
+    const m = f.marker;
+    if (m && (m.key === 'x-sap-dpp-is-potentially-sensitive' || (isObject(m.value) && m.value.category === 'special'))) continue;
+    const what = f.kind === 'property' ? 'Property' : 'Parameter';
+    results.push({
+      message: m ? `${what} '${f.name}' looks like special-category data ('${f.special}') but its ${m.key} does not say category: special.` : `${what} '${f.name}' looks like special-category data ('${f.special}') and is not marked x-personal-data with category: special.`,
+      path: m && isObject(m.value) ? [...f.path, m.key] : f.path,
+    });
+  }
+  return results;
+});

@@ -1,0 +1,32 @@
+import { createRulesetFunction } from '@stoplight/spectral-core';
+import { rootOf } from './lib/doc.js';
+import { documentParts } from './lib/compliance.js';
+
+/**
+ * Header Objects that OpenAPI ignores: a response header or a multipart encoding header named
+ * Content-Type (OAS 3.x Response Object `headers`, Encoding Object `headers`). The media type is
+ * given by the content map key or the encoding's contentType instead.
+ */
+export default createRulesetFunction(
+  {
+    input: null,
+    options: { type: 'object', additionalProperties: false, properties: { names: { type: 'array', items: { type: 'string' } } } },
+  },
+  function ignoredHeaders(_input, options, context) {
+    const names = new Set((options?.names ?? ['Content-Type']).map((n) => n.toLowerCase()));
+    const results = [];
+    for (const site of documentParts(rootOf(context)).headers) {
+      const { name } = site;
+      if (!names.has(String(name).toLowerCase())) continue;
+      const path = site.path;
+      const inEncoding = path.includes('encoding');
+      results.push({
+        message: inEncoding
+          ? `Encoding header '${name}' is ignored: the part's media type is set by the encoding's contentType`
+          : `Response header '${name}' is ignored: the media type is given by the content map`,
+        path,
+      });
+    }
+    return results;
+  },
+);

@@ -1,0 +1,646 @@
+// Helpers for apictl's compliance rules (general). Plain ESM JavaScript like lib/doc.js, so
+// Spectral CLI's ruleset bundler can load the functions that import it. Every helper is pure,
+// bounded, memoised per document where it walks, and never throws on odd input.
+import { at, cached, deref, isObject, METHODS, operations, pointerSegments } from './doc.js';
+
+const MAX_SCHEMA_NODES = 200000;
+const MAX_CALLBACK_DEPTH = 4;
+
+const wordMemo = new Map();
+
+/** Lower-case words of a name: camelCase, PascalCase, snake_case, kebab-case and dotted names. Memoised. */
+export function nameWords(name) {
+  const key = String(name);
+  let w = wordMemo.get(key);
+  if (w) return w;
+  w = key
+    .replace(/IPv([46])/g, 'Ipv$1')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((x) => x.toLowerCase());
+  if (wordMemo.size > 100000) wordMemo.clear();
+  wordMemo.set(key, w);
+  return w;
+}
+
+/** True when the words of `name` end with the words of `term` (`billingAddress` ends with `address`). */
+export function endsWithTerm(nameWordList, termWordList) {
+  if (termWordList.length === 0 || termWordList.length > nameWordList.length) return false;
+  const off = nameWordList.length - termWordList.length;
+  for (let i = 0; i < termWordList.length; i++) if (nameWordList[off + i] !== termWordList[i]) return false;
+  return true;
+}
+
+/** Compiles a dictionary (list of names) once per list: terms indexed by their last word. */
+const termCache = new WeakMap();
+export function termsOf(names) {
+  if (!Array.isArray(names)) return new Map();
+  let index = termCache.get(names);
+  if (!index) {
+    index = new Map();
+    for (const n of names) {
+      if (typeof n !== 'string') continue;
+      const words = nameWords(n);
+      if (words.length === 0) continue;
+      const last = words[words.length - 1];
+      if (!index.has(last)) index.set(last, []);
+      index.get(last).push({ name: n, words });
+    }
+    // Longer terms first: `emailAddress` is reported rather than `address`.
+    for (const list of index.values()) list.sort((a, b) => b.words.length - a.words.length);
+    termCache.set(names, index);
+  }
+  return index;
+}
+
+/** The dictionary entry a name ends with (the longest one), or undefined. */
+export function matchTerm(name, names) {
+  const w = nameWords(name);
+  if (w.length === 0) return undefined;
+  const candidates = termsOf(names).get(w[w.length - 1]);
+  if (!candidates) return undefined;
+  for (const t of candidates) if (endsWithTerm(w, t.words)) return t.name;
+  return undefined;
+}
+
+/** Case-insensitive own-key lookup (HTTP header names). Returns the key as written, or undefined. */
+export function headerKey(headers, name) {
+  if (!isObject(headers)) return undefined;
+  const lower = name.toLowerCase();
+  for (const k of Object.keys(headers)) if (k.toLowerCase() === lower) return k;
+  return undefined;
+}
+
+/**
+ * Every operation: operations(root) of lib/doc.js (paths, webhooks, 3.2 `query` and
+ * `additionalOperations`) plus the operations of callbacks (inline and in components), each once.
+ * Callback entries carry `isCallback: true` and `parent` (the operation declaring it, when inline).
+ */
+export function allOperations(root) {
+  return cached(root, 'compliance:allOperations', () => {
+    const out = [...operations(root)];
+    if (!isObject(root)) return out;
+    const seen = new Set();
+    const addCallback = (raw, rawPath, parent, depth) => {
+      if (depth > MAX_CALLBACK_DEPTH) return;
+      const { value: cb, path: cbPath } = deref(root, raw, rawPath);
+      if (!isObject(cb) || !cbPath || seen.has(cb)) return;
+      seen.add(cb);
+      for (const expr of Object.keys(cb)) {
+        if (expr.startsWith('x-')) continue;
+        const { value: item, path: itemPath } = deref(root, cb[expr], [...cbPath, expr]);
+        if (!isObject(item) || !itemPath) continue;
+        const add = (method, op, opPath) => {
+          const entry = { method, pathKey: expr, isWebhook: false, isCallback: true, parent, operation: op, pathItem: item, path: opPath };
+          out.push(entry);
+          if (isObject(op.callbacks)) for (const n of Object.keys(op.callbacks)) addCallback(op.callbacks[n], [...opPath, 'callbacks', n], entry, depth + 1);
+        };
+        for (const m of METHODS) if (isObject(item[m])) add(m, item[m], [...itemPath, m]);
+        if (isObject(item.additionalOperations)) {
+          for (const m of Object.keys(item.additionalOperations)) {
+            const op = item.additionalOperations[m];
+            if (isObject(op)) add(m.toLowerCase(), op, [...itemPath, 'additionalOperations', m]);
+          }
+        }
+      }
+    };
+    for (const op of operations(root)) {
+      const cbs = op.operation.callbacks;
+      if (isObject(cbs)) for (const n of Object.keys(cbs)) addCallback(cbs[n], [...op.path, 'callbacks', n], op, 1);
+    }
+    const comps = isObject(root.components) && isObject(root.components.callbacks) ? root.components.callbacks : undefined;
+    if (comps) for (const n of Object.keys(comps)) addCallback(comps[n], ['components', 'callbacks', n], undefined, 1);
+    return out;
+  });
+}
+
+/** operationId → operation entry (first one wins), over allOperations. */
+export function operationsById(root) {
+  return cached(root, 'compliance:operationsById', () => {
+    const m = new Map();
+    for (const op of allOperations(root)) {
+      const id = op.operation.operationId;
+      if (typeof id === 'string' && !m.has(id)) m.set(id, op);
+    }
+    return m;
+  });
+}
+
+/** A path kept as a linked list of [parent, key] nodes, turned into an array only when reported. */
+function materialize(node) {
+  const out = [];
+  for (let n = node; n; n = n[0]) out.push(n[1]);
+  return out.reverse();
+}
+
+function linked(path) {
+  let node = null;
+  for (const k of path) node = [node, k];
+  return node;
+}
+
+/** Entries of documentParts: their fields plus `path`, computed on first use. */
+class SchemaSite {
+  constructor(schema, node) {
+    this.schema = schema;
+    this.node = node;
+  }
+  get path() {
+    return materialize(this.node);
+  }
+}
+
+class PropertySite {
+  constructor(name, schema, parent, node, parentNode) {
+    this.name = name;
+    this.schema = schema;
+    this.parent = parent;
+    this.node = node;
+    this.parentNode = parentNode;
+  }
+  get path() {
+    return materialize(this.node);
+  }
+  get parentPath() {
+    return materialize(this.parentNode);
+  }
+}
+
+class ParameterSite {
+  constructor(param, node) {
+    this.param = param;
+    this.node = node;
+  }
+  get path() {
+    return materialize(this.node);
+  }
+}
+
+class HeaderSite {
+  constructor(name, header, node) {
+    this.name = name;
+    this.header = header;
+    this.node = node;
+  }
+  get path() {
+    return materialize(this.node);
+  }
+}
+
+class MediaTypeSite {
+  constructor(key, mediaType, context, node) {
+    this.key = key;
+    this.mediaType = mediaType;
+    this.context = context;
+    this.node = node;
+  }
+  get path() {
+    return materialize(this.node);
+  }
+}
+
+const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+const SCHEMA_SINGLES = ['additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'contentSchema', 'additionalItems'];
+const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+
+/**
+ * One walk over everything of the document that can hold a schema, as written ($refs are not
+ * followed: what they point to is visited where it is written; an object shared by several sites
+ * is visited once). Returns lists of entries, each with a lazily computed `path`:
+ * { schemas: [{schema}], properties: [{name, schema, parent, parentPath}], parameters: [{param}],
+ *   headers: [{name, header}], mediaTypes: [{key, mediaType, context}] } with context one of
+ * request | response | parameter | header | component (key undefined for components.mediaTypes).
+ */
+export function documentParts(root) {
+  return cached(root, 'compliance:documentParts', () => {
+    const parts = { schemas: [], properties: [], parameters: [], headers: [], mediaTypes: [] };
+    if (!isObject(root)) return parts;
+    let budget = MAX_SCHEMA_NODES;
+    const seenItems = new Set();
+    const seenSchemas = new Set();
+
+    const walkSchema = (schema, base) => {
+      // Most sites hold a bare reference: nothing to walk there.
+      if (!isObject(schema) || seenSchemas.has(schema) || (typeof schema.$ref === 'string' && Object.keys(schema).length === 1)) return;
+      const stack = [[schema, base]];
+      while (stack.length > 0 && budget-- > 0) {
+        const [s, node] = stack.pop();
+        if (!isObject(s) || seenSchemas.has(s)) continue;
+        seenSchemas.add(s);
+        const keys = Object.keys(s);
+        if (keys.length === 1 && keys[0] === '$ref') continue;
+        parts.schemas.push(new SchemaSite(s, node));
+        if (isObject(s.properties)) {
+          const propsNode = [node, 'properties'];
+          for (const k of Object.keys(s.properties)) {
+            parts.properties.push(new PropertySite(k, s.properties[k], s, [propsNode, k], node));
+          }
+        }
+        for (const m of SCHEMA_MAPS) {
+          if (!isObject(s[m])) continue;
+          const mNode = [node, m];
+          for (const k of Object.keys(s[m])) stack.push([s[m][k], [mNode, k]]);
+        }
+        for (const k of SCHEMA_SINGLES) if (isObject(s[k])) stack.push([s[k], [node, k]]);
+        for (const k of SCHEMA_LISTS) {
+          if (!Array.isArray(s[k])) continue;
+          const lNode = [node, k];
+          s[k].forEach((x, i) => stack.push([x, [lNode, String(i)]]));
+        }
+        if (isObject(s.items)) stack.push([s.items, [node, 'items']]);
+        else if (Array.isArray(s.items)) s.items.forEach((x, i) => stack.push([x, [[node, 'items'], String(i)]]));
+      }
+    };
+    const isRef = (v) => isObject(v) && typeof v.$ref === 'string';
+    const content = (c, node, context) => {
+      if (!isObject(c)) return;
+      for (const key of Object.keys(c)) mediaType(c[key], [node, key], key, context);
+    };
+    const mediaType = (mt, node, key, context) => {
+      if (!isObject(mt) || isRef(mt)) return;
+      parts.mediaTypes.push(new MediaTypeSite(key, mt, context, node));
+      if (mt.schema !== undefined) walkSchema(mt.schema, [node, 'schema']);
+      if (mt.itemSchema !== undefined) walkSchema(mt.itemSchema, [node, 'itemSchema']);
+      if (isObject(mt.encoding)) {
+        const eNode = [node, 'encoding'];
+        for (const k of Object.keys(mt.encoding)) {
+          const e = mt.encoding[k];
+          if (isObject(e) && isObject(e.headers)) headers(e.headers, [[eNode, k], 'headers']);
+        }
+      }
+    };
+    const header = (h, node, name) => {
+      if (!isObject(h) || isRef(h)) return;
+      parts.headers.push(new HeaderSite(name, h, node));
+      if (h.schema !== undefined) walkSchema(h.schema, [node, 'schema']);
+      content(h.content, [node, 'content'], 'header');
+    };
+    const headers = (hs, node) => {
+      if (isObject(hs)) for (const k of Object.keys(hs)) header(hs[k], [node, k], k);
+    };
+    const parameter = (x, node) => {
+      if (!isObject(x) || isRef(x)) return;
+      parts.parameters.push(new ParameterSite(x, node));
+      if (x.schema !== undefined) walkSchema(x.schema, [node, 'schema']);
+      content(x.content, [node, 'content'], 'parameter');
+    };
+    const parameterList = (list, node) => {
+      if (Array.isArray(list)) list.forEach((x, i) => parameter(x, [node, String(i)]));
+    };
+    const response = (r, node) => {
+      if (!isObject(r) || isRef(r)) return;
+      headers(r.headers, [node, 'headers']);
+      content(r.content, [node, 'content'], 'response');
+    };
+    const requestBody = (rb, node) => {
+      if (!isObject(rb) || isRef(rb)) return;
+      content(rb.content, [node, 'content'], 'request');
+    };
+    const callback = (cb, node, depth) => {
+      if (!isObject(cb) || isRef(cb) || depth > MAX_CALLBACK_DEPTH) return;
+      for (const k of Object.keys(cb)) if (!k.startsWith('x-')) pathItem(cb[k], [node, k], depth);
+    };
+    const operation = (op, node, depth) => {
+      if (!isObject(op)) return;
+      parameterList(op.parameters, [node, 'parameters']);
+      requestBody(op.requestBody, [node, 'requestBody']);
+      if (isObject(op.responses)) {
+        const rNode = [node, 'responses'];
+        for (const c of Object.keys(op.responses)) response(op.responses[c], [rNode, c]);
+      }
+      if (isObject(op.callbacks)) {
+        const cNode = [node, 'callbacks'];
+        for (const n of Object.keys(op.callbacks)) callback(op.callbacks[n], [cNode, n], depth + 1);
+      }
+    };
+    const pathItem = (item, node, depth) => {
+      if (!isObject(item) || isRef(item) || seenItems.has(item)) return;
+      seenItems.add(item);
+      parameterList(item.parameters, [node, 'parameters']);
+      for (const m of METHODS) if (isObject(item[m])) operation(item[m], [node, m], depth);
+      if (isObject(item.additionalOperations)) {
+        const aNode = [node, 'additionalOperations'];
+        for (const m of Object.keys(item.additionalOperations)) operation(item.additionalOperations[m], [aNode, m], depth);
+      }
+    };
+
+    const c = isObject(root.components) ? root.components : {};
+    const comp = (k) => linked(['components', k]);
+    if (isObject(c.schemas)) for (const k of Object.keys(c.schemas)) walkSchema(c.schemas[k], [comp('schemas'), k]);
+    if (isObject(c.parameters)) for (const k of Object.keys(c.parameters)) parameter(c.parameters[k], [comp('parameters'), k]);
+    headers(c.headers, comp('headers'));
+    if (isObject(c.requestBodies)) for (const k of Object.keys(c.requestBodies)) requestBody(c.requestBodies[k], [comp('requestBodies'), k]);
+    if (isObject(c.responses)) for (const k of Object.keys(c.responses)) response(c.responses[k], [comp('responses'), k]);
+    if (isObject(c.mediaTypes)) for (const k of Object.keys(c.mediaTypes)) mediaType(c.mediaTypes[k], [comp('mediaTypes'), k], undefined, 'component');
+    if (isObject(c.callbacks)) for (const k of Object.keys(c.callbacks)) callback(c.callbacks[k], [comp('callbacks'), k], 1);
+    if (isObject(c.pathItems)) for (const k of Object.keys(c.pathItems)) pathItem(c.pathItems[k], [comp('pathItems'), k], 0);
+    for (const container of ['paths', 'webhooks']) {
+      if (isObject(root[container])) for (const k of Object.keys(root[container])) pathItem(root[container][k], [[null, container], k], 0);
+    }
+    return parts;
+  });
+}
+
+/** Whether the node at `path`, or an object on the way to it, carries one of `markers` (own keys). */
+export function markedOnPath(root, path, markers) {
+  let cur = root;
+  for (let i = 0; i <= path.length; i++) {
+    if (isObject(cur)) for (const m of markers) if (Object.hasOwn(cur, m) && cur[m] !== false) return true;
+    if (i === path.length) break;
+    if (cur === null || typeof cur !== 'object') return false;
+    cur = cur[path[i]];
+  }
+  return false;
+}
+
+/** Schema types, following one local $ref: ['string'], ['object', 'null'], … */
+export function schemaTypes(root, schema) {
+  const { value } = deref(root, schema, []);
+  if (!isObject(value)) return [];
+  if (Array.isArray(value.type)) return value.type.filter((t) => typeof t === 'string');
+  return typeof value.type === 'string' ? [value.type] : [];
+}
+
+/**
+ * Every Server Object of the document with its path: root, path items (paths, webhooks,
+ * components.pathItems), operations (callbacks included) and links.
+ */
+export function serverObjects(root) {
+  return cached(root, 'compliance:servers', () => {
+    const out = [];
+    if (!isObject(root)) return out;
+    const seen = new Set();
+    const list = (servers, p) => {
+      if (!Array.isArray(servers)) return;
+      servers.forEach((s, i) => {
+        if (isObject(s) && !seen.has(s)) {
+          seen.add(s);
+          out.push({ server: s, path: [...p, String(i)] });
+        }
+      });
+    };
+    list(root.servers, ['servers']);
+    const items = new Set();
+    for (const op of allOperations(root)) {
+      const itemPath = op.path.slice(0, op.path[op.path.length - 2] === 'additionalOperations' ? -2 : -1);
+      if (!items.has(op.pathItem)) {
+        items.add(op.pathItem);
+        list(op.pathItem.servers, [...itemPath, 'servers']);
+      }
+      list(op.operation.servers, [...op.path, 'servers']);
+    }
+    for (const l of linkObjects(root)) {
+      if (isObject(l.link.server) && !seen.has(l.link.server)) {
+        seen.add(l.link.server);
+        out.push({ server: l.link.server, path: [...l.path, 'server'] });
+      }
+    }
+    return out;
+  });
+}
+
+/**
+ * Every Link Object as written: components.links and inline links of responses (components and
+ * operations). Each: { name, link, path, operation } with operation the operation entry whose
+ * response declares it inline (undefined for shared links and components).
+ */
+export function linkObjects(root) {
+  return cached(root, 'compliance:links', () => {
+    const out = [];
+    if (!isObject(root)) return out;
+    const seen = new Set();
+    const fromLinks = (links, p, operation) => {
+      if (!isObject(links)) return;
+      for (const name of Object.keys(links)) {
+        const l = links[name];
+        if (!isObject(l) || typeof l.$ref === 'string' || seen.has(l)) continue;
+        seen.add(l);
+        out.push({ name, link: l, path: [...p, name], operation });
+      }
+    };
+    const c = isObject(root.components) ? root.components : {};
+    fromLinks(c.links, ['components', 'links'], undefined);
+    if (isObject(c.responses)) for (const k of Object.keys(c.responses)) if (isObject(c.responses[k])) fromLinks(c.responses[k].links, ['components', 'responses', k, 'links'], undefined);
+    for (const op of allOperations(root)) {
+      const rs = op.operation.responses;
+      if (!isObject(rs)) continue;
+      for (const code of Object.keys(rs)) {
+        const r = rs[code];
+        if (isObject(r) && typeof r.$ref !== 'string') fromLinks(r.links, [...op.path, 'responses', code, 'links'], op);
+      }
+    }
+    return out;
+  });
+}
+
+/** The Operation Object a local operationRef (`#/paths/~1a/get`) points to, or undefined. */
+export function operationAtRef(root, ref) {
+  const segs = pointerSegments(ref);
+  if (!segs || segs.length < 2) return undefined;
+  const op = at(root, segs);
+  if (!isObject(op)) return undefined;
+  const last = segs[segs.length - 1];
+  const isMethod = METHODS.includes(last) || segs[segs.length - 2] === 'additionalOperations';
+  if (!isMethod) return undefined;
+  return allOperations(root).find((o) => o.operation === op);
+}
+
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** RFC 9110 token (method names, header names). */
+export function isToken(s) {
+  return typeof s === 'string' && TOKEN.test(s);
+}
+
+/**
+ * Parses a runtime expression (OAS "Runtime Expressions" ABNF). Returns { ok: true, source,
+ * kind, name } or { ok: false, reason }.
+ */
+export function parseRuntimeExpression(expr) {
+  if (expr === '$url' || expr === '$method' || expr === '$statusCode') return { ok: true };
+  const m = /^\$(request|response)\.(header|query|path|body)(.*)$/s.exec(expr);
+  if (!m) return { ok: false, reason: 'expected $url, $method, $statusCode, $request.<source> or $response.<source>' };
+  const [, source, kind, rest] = m;
+  if (kind === 'body') {
+    if (rest === '') return { ok: true, source, kind };
+    if (!rest.startsWith('#')) return { ok: false, reason: `a body reference is 'body' or 'body#/json/pointer'` };
+    const ptr = rest.slice(1);
+    if (ptr !== '' && !ptr.startsWith('/')) return { ok: false, reason: 'the JSON pointer after # must start with /' };
+    if (/~(?![01])/.test(ptr)) return { ok: false, reason: "'~' in a JSON pointer must be escaped as ~0 (and '/' as ~1)" };
+    return { ok: true, source, kind, pointer: ptr };
+  }
+  if (!rest.startsWith('.') || rest.length < 2) return { ok: false, reason: `'${kind}.' must be followed by a name` };
+  const name = rest.slice(1);
+  if (kind === 'header' && !isToken(name)) return { ok: false, reason: `'${name}' is not a valid header name` };
+  if (source === 'response' && kind !== 'header') return { ok: false, reason: `a response has no ${kind} parameters` };
+  return { ok: true, source, kind, name };
+}
+
+/** The `{…}` expressions embedded in a string: [{ expr, index }]. Unbalanced braces yield { error }. */
+export function embeddedExpressions(s) {
+  const out = [];
+  let i = 0;
+  while (i < s.length) {
+    const open = s.indexOf('{', i);
+    if (open < 0) break;
+    const close = s.indexOf('}', open + 1);
+    if (close < 0) return { error: 'unbalanced {', found: out };
+    out.push({ expr: s.slice(open + 1, close), index: open });
+    i = close + 1;
+  }
+  return { found: out };
+}
+
+const RESTRICTED_NAME = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}$/;
+
+/**
+ * Parses a media type or media range with parameters (RFC 9110 section 8.3.1 / 12.5.1, names per
+ * RFC 6838). Returns { type, subtype, params } or { error }.
+ */
+const mediaTypeMemo = new Map();
+export function parseMediaType(value) {
+  if (typeof value !== 'string') return { error: 'not a string' };
+  let r = mediaTypeMemo.get(value);
+  if (!r) {
+    r = parseMediaTypeUncached(value);
+    if (mediaTypeMemo.size > 10000) mediaTypeMemo.clear();
+    mediaTypeMemo.set(value, r);
+  }
+  return r;
+}
+
+function parseMediaTypeUncached(value) {
+  const s = value.trim();
+  if (s !== value) return { error: 'leading or trailing whitespace' };
+  const semi = s.indexOf(';');
+  const essence = (semi < 0 ? s : s.slice(0, semi)).trim();
+  const slash = essence.indexOf('/');
+  if (slash < 0) return { error: "missing '/' between type and subtype" };
+  const type = essence.slice(0, slash);
+  const subtype = essence.slice(slash + 1);
+  if (type === '*' && subtype !== '*') return { error: `'*/${subtype}' is not a media range (only */* and type/*)` };
+  if (type !== '*' && !RESTRICTED_NAME.test(type)) return { error: `'${type}' is not a valid type name` };
+  if (subtype !== '*' && !RESTRICTED_NAME.test(subtype)) return { error: `'${subtype}' is not a valid subtype name` };
+  const params = {};
+  if (semi >= 0) {
+    const rest = s.slice(semi + 1);
+    // parameter = token "=" ( token / quoted-string ), separated by OWS ";" OWS
+    const re = /\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*=\s*("(?:[^"\\]|\\.)*"|[!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*(?:;|$)/y;
+    let pos = 0;
+    while (pos < rest.length) {
+      if (/^\s*;?\s*$/.test(rest.slice(pos))) break;
+      re.lastIndex = pos;
+      const m = re.exec(rest);
+      if (!m) return { error: `malformed parameter '${rest.slice(pos).trim()}'` };
+      params[m[1].toLowerCase()] = m[2];
+      pos = re.lastIndex;
+    }
+  }
+  return { type: type.toLowerCase(), subtype: subtype.toLowerCase(), params };
+}
+
+const responsesMemo = new WeakMap();
+
+/** Response status codes as written ('200', '2XX', 'default'), each with the response (refs followed). Memoised per operation entry. */
+export function responsesOf(root, op) {
+  let r = responsesMemo.get(op);
+  if (!r) {
+    r = computeResponses(root, op);
+    responsesMemo.set(op, r);
+  }
+  return r;
+}
+
+function computeResponses(root, op) {
+  const out = [];
+  const rs = op.operation.responses;
+  if (!isObject(rs)) return out;
+  for (const code of Object.keys(rs)) {
+    if (code.startsWith('x-')) continue;
+    const { value, path } = derefCached(root, rs[code], [...op.path, 'responses', code]);
+    if (isObject(value)) out.push({ code, response: value, path: path ?? [...op.path, 'responses', code] });
+  }
+  return out;
+}
+
+/** Request body of an operation (ref followed): { body, path } or undefined. */
+export function requestBodyOf(root, op) {
+  if (op.operation.requestBody === undefined) return undefined;
+  const { value, path } = deref(root, op.operation.requestBody, [...op.path, 'requestBody']);
+  return isObject(value) ? { body: value, path: path ?? [...op.path, 'requestBody'] } : undefined;
+}
+
+/** Label for messages: `GET /pets`, `webhook newPet POST`, `callback {$request…} POST`. */
+export function operationLabel(op) {
+  const m = op.method.toUpperCase();
+  if (op.isCallback) return `callback ${m} ${op.pathKey}`;
+  if (op.isWebhook) return `webhook '${op.pathKey}' ${m}`;
+  return `${m} ${op.pathKey}`;
+}
+
+/** Whether response key `code` ('204', '2XX', 'default') is covered by one of `patterns` ('204', '1XX'). */
+export function codeMatches(code, patterns) {
+  const c = String(code).toUpperCase();
+  for (const p of patterns) {
+    const q = String(p).toUpperCase();
+    if (q === c) return true;
+    if (/^[1-5]XX$/.test(q) && /^[1-5]\d\d$/.test(c) && c[0] === q[0]) return true;
+  }
+  return false;
+}
+
+/**
+ * Where to report a finding about response `code` of `op` whose object lives at `path`: where it
+ * is written when inline or a named component (reported once for all users), otherwise at the
+ * operation's own `$ref` (a bundled document can share one response object between operations
+ * and status codes).
+ */
+export function responseSite(op, code, path) {
+  const own = [...op.path, 'responses', code];
+  if (path[0] === 'components' || (path.length === own.length && path.every((s, i) => s === own[i]))) return path;
+  return own;
+}
+
+/**
+ * deref of lib/doc.js with the targets of `$ref` strings memoised per document: large documents
+ * reference the same components from hundreds of operations.
+ */
+export function derefCached(root, node, path) {
+  if (!isObject(node) || typeof node.$ref !== 'string') return { value: node, path };
+  const memo = cached(root, 'compliance:deref', () => new Map());
+  let r = memo.get(node.$ref);
+  if (!r) {
+    r = deref(root, node, path);
+    memo.set(node.$ref, r);
+  }
+  return r.path === undefined ? { value: r.value, path: undefined } : r;
+}
+
+const paramMemo = new WeakMap();
+
+/**
+ * Parameters that apply to an operation, as effectiveParameters of lib/doc.js computes them
+ * (path-level overridden by operation-level with the same name and `in`), memoised per operation
+ * entry and with cached refs. Each: { param, path }.
+ */
+export function parametersOf(root, op) {
+  let p = paramMemo.get(op);
+  if (p) return p;
+  const byKey = new Map();
+  const add = (list, basePath) => {
+    if (!Array.isArray(list)) return;
+    list.forEach((raw, i) => {
+      const at = [...basePath, 'parameters', String(i)];
+      const { value, path } = derefCached(root, raw, at);
+      if (!isObject(value) || typeof value.name !== 'string') return;
+      byKey.set(`${value.in}:${value.name}`, { param: value, path: path ?? at });
+    });
+  };
+  add(op.pathItem.parameters, op.path.slice(0, op.path[op.path.length - 2] === 'additionalOperations' ? -2 : -1));
+  add(op.operation.parameters, op.path);
+  p = [...byKey.values()];
+  paramMemo.set(op, p);
+  return p;
+}

@@ -1,0 +1,38 @@
+// The credential-name dictionary shared by apictl's security rules (owner: security/performance).
+import { squash } from './secperf.js';
+
+/**
+ * Names that are credentials wherever they appear (compared lower case, separators removed).
+ * A name matches when it equals an entry of `exact`, or ends with an entry of `suffixes`
+ * (`adminPassword`, `stripe_api_key`). Paging tokens (`page_token`, `next_token`) match neither.
+ */
+export const CREDENTIAL_EXACT = ['token', 'auth', 'authorization', 'credential', 'credentials', 'pwd', 'passwd', 'passphrase', 'sessionid'];
+export const CREDENTIAL_SUFFIXES = [
+  'password',
+  'passwd',
+  'passphrase',
+  'secret',
+  'apikey',
+  'apitoken',
+  'accesstoken',
+  'authtoken',
+  'idtoken',
+  'refreshtoken',
+  'bearertoken',
+  'sessiontoken',
+  'privatekey',
+  'secretkey',
+  'accesskey',
+  'clientsecret',
+];
+
+export function isCredentialName(name, exact = CREDENTIAL_EXACT, suffixes = CREDENTIAL_SUFFIXES, allow = []) {
+  if (typeof name !== 'string' || name === '') return false;
+  const s = squash(name);
+  if (allow.some((a) => squash(a) === s)) return false;
+  if (exact.some((e) => squash(e) === s)) return true;
+  return suffixes.some((x) => {
+    const q = squash(x);
+    return q !== '' && s.endsWith(q);
+  });
+}

@@ -1,0 +1,441 @@
+// Helpers shared by apictl's security and performance rule functions (owner: security/performance).
+// Plain ESM, imports only ./doc.js. Pure, bounded, never throws on odd input; per-document results
+// are memoised with `cached` (keyed by the document root) or WeakMaps keyed by document nodes.
+import { at, cached, isObject, operations, pointerSegments, typesOf } from './doc.js';
+
+const refMemo = new WeakMap();
+/**
+ * Like doc.js `deref`, with each `$ref` string resolved once per document (memoised): real
+ * documents repeat the same few hundred references thousands of times.
+ */
+export function deref(root, node, path) {
+  if (!isObject(node) || typeof node.$ref !== 'string') return { value: node, path };
+  if (!isObject(root)) return { value: undefined, path: undefined };
+  let m = refMemo.get(root);
+  if (!m) {
+    m = new Map();
+    refMemo.set(root, m);
+  }
+  const hit = m.get(node.$ref);
+  if (hit) return hit;
+  let value = node;
+  let where = path;
+  const seen = new Set();
+  let result;
+  while (isObject(value) && typeof value.$ref === 'string') {
+    if (seen.has(value.$ref) || seen.size > 50) {
+      result = { value: undefined, path: undefined };
+      break;
+    }
+    seen.add(value.$ref);
+    const segs = pointerSegments(value.$ref);
+    if (!segs) {
+      result = { value: undefined, path: undefined };
+      break;
+    }
+    where = segs;
+    value = at(root, segs);
+  }
+  result ??= { value, path: where };
+  m.set(node.$ref, result);
+  return result;
+}
+
+/** Methods that do not change state (RFC 9110 safe methods, 3.2 `query`, WebDAV read methods). */
+const SAFE_METHODS = new Set(['get', 'head', 'options', 'trace', 'query', 'search', 'propfind', 'report']);
+
+export function isSafeMethod(method) {
+  return SAFE_METHODS.has(String(method).toLowerCase());
+}
+
+/** `GET /pets`, `webhook newPet POST`. */
+export function opLabel(op) {
+  const m = String(op.method).toUpperCase();
+  return op.isWebhook ? `webhook '${op.pathKey}' ${m}` : `${m} ${op.pathKey}`;
+}
+
+/** Operations that are not webhooks (API surface the provider serves). */
+export function pathOperations(root) {
+  return cached(root, 'secperf:pathOperations', () => operations(root).filter((op) => !op.isWebhook));
+}
+
+/** Lower-cased name with separators removed: `X-Rate_Limit` → `xratelimit`. */
+export function squash(name) {
+  return String(name).toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/** Splits `clientSecret`, `client_secret`, `X-Api-Key` into lower-case words. */
+export function words(name) {
+  return String(name)
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+/** True when `name` equals one of `list` ignoring case and separators. */
+export function nameIn(name, list) {
+  if (typeof name !== 'string' || !Array.isArray(list)) return false;
+  const s = squash(name);
+  return list.some((x) => typeof x === 'string' && squash(x) === s);
+}
+
+const CALLBACK_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
+
+/**
+ * Operations of callbacks declared on the document's operations (refs followed):
+ * [{ method, expression, name, operation, path, parent (the operation declaring the callback) }].
+ */
+export function callbackOperations(root) {
+  return cached(root, 'secperf:callbacks', () => {
+    const out = [];
+    for (const op of operations(root)) {
+      const cbs = op.operation.callbacks;
+      if (!isObject(cbs)) continue;
+      for (const name of Object.keys(cbs)) {
+        const { value: cb, path: cbPath } = deref(root, cbs[name], [...op.path, 'callbacks', name]);
+        if (!isObject(cb) || !cbPath) continue;
+        for (const expr of Object.keys(cb)) {
+          const { value: item, path: itemPath } = deref(root, cb[expr], [...cbPath, expr]);
+          if (!isObject(item) || !itemPath) continue;
+          for (const m of CALLBACK_METHODS) if (isObject(item[m])) out.push({ method: m, expression: expr, name, operation: item[m], pathItem: item, path: [...itemPath, m], parent: op });
+        }
+      }
+    }
+    return out;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Paths
+
+/** Path template segments: `/a/{id}/b` → ['a', '{id}', 'b']. */
+export function segments(pathKey) {
+  return String(pathKey).split('/').filter(Boolean);
+}
+
+const TEMPLATE_SEGMENT = /^\{[^}]+\}(\.[A-Za-z0-9]+)?$/;
+
+/** The path addresses one item: its last segment is a template (`/pets/{id}`, `/Calls/{Sid}.json`). */
+export function isItemPath(pathKey) {
+  const s = segments(pathKey);
+  return s.length > 0 && TEMPLATE_SEGMENT.test(s[s.length - 1]);
+}
+
+/** The last literal segment without extension, squashed: `/Accounts/{Sid}/Calls.json` → `calls`. */
+export function lastLiteral(pathKey) {
+  const s = segments(pathKey).filter((x) => !x.includes('{'));
+  return s.length === 0 ? '' : squash(s[s.length - 1].replace(/\.[A-Za-z0-9]+$/, ''));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parameters
+
+const paramMemo = new WeakMap();
+/**
+ * Effective parameters of an operation (memoised per operation object): path-item parameters
+ * overridden by operation parameters with the same name and `in`, refs followed. [{ param, path }].
+ */
+export function paramsOf(root, op) {
+  let v = paramMemo.get(op.operation);
+  if (v) return v;
+  const byKey = new Map();
+  const add = (list, basePath) => {
+    if (!Array.isArray(list)) return;
+    list.forEach((p, i) => {
+      const here = [...basePath, 'parameters', String(i)];
+      const { value, path } = deref(root, p, here);
+      if (!isObject(value) || typeof value.name !== 'string') return;
+      byKey.set(`${value.in}:${value.name}`, { param: value, path: path ?? here });
+    });
+  };
+  const itemPath = op.path.slice(0, op.path[op.path.length - 2] === 'additionalOperations' ? -2 : -1);
+  add(op.pathItem && op.pathItem.parameters, itemPath);
+  add(op.operation.parameters, op.path);
+  v = [...byKey.values()];
+  paramMemo.set(op.operation, v);
+  return v;
+}
+
+/** The parameter named `name` (ignoring case) in `where`, or undefined. */
+export function findParam(root, op, where, names) {
+  const list = Array.isArray(names) ? names : [names];
+  return paramsOf(root, op).find((p) => p.param.in === where && nameIn(p.param.name, list));
+}
+
+/** A parameter's schema with its path: `schema`, else the first `content` entry's schema. */
+export function paramSchema(root, entry) {
+  const { param, path } = entry;
+  if (isObject(param.schema)) return { schema: param.schema, path: [...path, 'schema'] };
+  if (isObject(param.content)) {
+    for (const mt of Object.keys(param.content)) {
+      const m = param.content[mt];
+      if (isObject(m) && isObject(m.schema)) return { schema: m.schema, path: [...path, 'content', mt, 'schema'] };
+    }
+  }
+  return undefined;
+}
+
+/** A schema with refs followed: { value, path } (value undefined when it does not resolve). */
+export function resolveSchema(root, schema, path) {
+  const r = deref(root, schema, path);
+  return { value: isObject(r.value) ? r.value : undefined, path: r.path ?? path };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Responses and headers
+
+const responseMemo = new WeakMap();
+/** Every response of an operation, refs followed: [{ code, response, path }] (code as written). */
+export function responsesOf(root, op) {
+  let out = responseMemo.get(op.operation);
+  if (out) return out;
+  out = [];
+  const rs = op.operation.responses;
+  if (isObject(rs)) {
+    for (const code of Object.keys(rs)) {
+      const { value, path } = deref(root, rs[code], [...op.path, 'responses', code]);
+      if (isObject(value)) out.push({ code: String(code), response: value, path: path ?? [...op.path, 'responses', code] });
+    }
+  }
+  responseMemo.set(op.operation, out);
+  return out;
+}
+
+/** Response codes as upper-case strings (`4xx` → `4XX`). */
+export function responseCodes(root, op) {
+  return responsesOf(root, op).map((r) => r.code.toUpperCase());
+}
+
+export function isSuccess(code) {
+  return /^2(\d\d|XX)$/i.test(code);
+}
+
+/** The response for a code, accepting its range (`4XX`) only when `ranges` is true. */
+export function responseFor(root, op, code, ranges = false) {
+  const list = responsesOf(root, op);
+  const exact = list.find((r) => r.code === String(code));
+  if (exact || !ranges) return exact;
+  return list.find((r) => r.code.toUpperCase() === `${String(code)[0]}XX`);
+}
+
+const headerMemo = new WeakMap();
+/** Headers of a response (refs followed): Map lower-case name → { name, header, path }. */
+export function headersOf(root, resp) {
+  let m = headerMemo.get(resp.response);
+  if (m) return m;
+  m = new Map();
+  const hs = resp.response.headers;
+  if (isObject(hs)) {
+    for (const name of Object.keys(hs)) {
+      const { value, path } = deref(root, hs[name], [...resp.path, 'headers', name]);
+      m.set(name.toLowerCase(), { name, header: isObject(value) ? value : {}, path: path ?? [...resp.path, 'headers', name] });
+    }
+  }
+  headerMemo.set(resp.response, m);
+  return m;
+}
+
+export function hasHeader(root, resp, names) {
+  const hs = headersOf(root, resp);
+  return names.some((n) => typeof n === 'string' && hs.has(n.toLowerCase()));
+}
+
+/** Media entries of a content map: [{ mediaType, media, path, schema, schemaPath }]. */
+export function mediaOf(root, holder, holderPath) {
+  const out = [];
+  if (!isObject(holder) || !isObject(holder.content)) return out;
+  for (const mt of Object.keys(holder.content)) {
+    const media = holder.content[mt];
+    if (!isObject(media)) continue;
+    const path = [...holderPath, 'content', mt];
+    out.push({ mediaType: mt, media, path, schema: isObject(media.schema) ? media.schema : undefined, schemaPath: [...path, 'schema'] });
+  }
+  return out;
+}
+
+/** The operation's request body, refs followed: { body, path } or undefined. */
+export function requestBodyOf(root, op) {
+  const rb = op.operation.requestBody;
+  if (!isObject(rb)) return undefined;
+  const { value, path } = deref(root, rb, [...op.path, 'requestBody']);
+  return isObject(value) ? { body: value, path: path ?? [...op.path, 'requestBody'] } : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Schemas
+
+/**
+ * Schemas an operation receives: parameter schemas (with the parameter) and request-body schemas.
+ * Each: { schema, path, param? (the parameter object), mediaType? }.
+ */
+export function requestSchemaRoots(root, op) {
+  const out = [];
+  for (const entry of paramsOf(root, op)) {
+    const s = paramSchema(root, entry);
+    if (s) out.push({ schema: s.schema, path: s.path, param: entry.param });
+  }
+  const rb = requestBodyOf(root, op);
+  if (rb) for (const m of mediaOf(root, rb.body, rb.path)) if (m.schema) out.push({ schema: m.schema, path: m.schemaPath, mediaType: m.mediaType });
+  return out;
+}
+
+/** Schemas an operation sends back: [{ schema, path, code, mediaType }] (every response code). */
+export function responseSchemaRoots(root, op) {
+  const out = [];
+  for (const r of responsesOf(root, op)) for (const m of mediaOf(root, r.response, r.path)) if (m.schema) out.push({ schema: m.schema, path: m.schemaPath, code: r.code, mediaType: m.mediaType });
+  return out;
+}
+
+/**
+ * Walks a schema and its subschemas like doc.js `walkSchema` (properties, patternProperties, items,
+ * prefixItems, additionalProperties, allOf/anyOf/oneOf, not), with memoised refs. `enter(schema,
+ * path, depth, viaRef)` returns false to skip a subtree. Bounded by `budget.n`.
+ */
+export function walkTree(root, schema, path, enter, budget) {
+  const stack = [[schema, path, 0]];
+  while (stack.length > 0 && budget.n-- > 0) {
+    const [raw, p, depth] = stack.pop();
+    const { value: s, path: sp } = deref(root, raw, p);
+    if (!isObject(s)) continue;
+    const where = sp ?? p;
+    if (enter(s, where, depth, raw !== s) === false) continue;
+    if (isObject(s.properties)) for (const k of Object.keys(s.properties)) stack.push([s.properties[k], [...where, 'properties', k], depth + 1]);
+    if (isObject(s.patternProperties)) for (const k of Object.keys(s.patternProperties)) stack.push([s.patternProperties[k], [...where, 'patternProperties', k], depth + 1]);
+    if (isObject(s.items)) stack.push([s.items, [...where, 'items'], depth + 1]);
+    if (Array.isArray(s.prefixItems)) s.prefixItems.forEach((x, i) => stack.push([x, [...where, 'prefixItems', String(i)], depth + 1]));
+    if (isObject(s.additionalProperties)) stack.push([s.additionalProperties, [...where, 'additionalProperties'], depth + 1]);
+    for (const k of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(s[k])) s[k].forEach((x, i) => stack.push([x, [...where, k, String(i)], depth + 1]));
+    if (isObject(s.not)) stack.push([s.not, [...where, 'not'], depth + 1]);
+  }
+}
+
+/**
+ * The schema nodes the document receives (side 'request') or sends (side 'response'), each once
+ * even when shared by many operations, in a memoised list per document, side and `variant` (a
+ * name for the filters: rules with the same filters share one walk). readOnly subtrees are
+ * skipped on the request side and writeOnly ones on the response side; webhooks are left out
+ * (they are requests the API sends). Each node: { schema, path, op, entry, depth } where entry is
+ * the root it was first reached from ({ schema, path, param? , code?, mediaType? }).
+ */
+export function sideNodes(root, side, variant = 'all', filterOp = undefined, filterRoot = undefined) {
+  const build = () => {
+    const out = [];
+    const seen = new Set();
+    // Schema objects some `$ref` on this side points to (reusable, not inline-only).
+    out.refTargets = new Set();
+    const skip = side === 'request' ? 'readOnly' : 'writeOnly';
+    const budget = { n: 500000 };
+    for (const op of pathOperations(root)) {
+      if (filterOp && !filterOp(op)) continue;
+      const roots = side === 'request' ? requestSchemaRoots(root, op) : responseSchemaRoots(root, op);
+      for (const entry of roots) {
+        if (filterRoot && !filterRoot(entry, op)) continue;
+        if (budget.n <= 0) return out;
+        walkTree(
+          root,
+          entry.schema,
+          entry.path,
+          (s, path, depth, viaRef) => {
+            if (viaRef) out.refTargets.add(s);
+            if (seen.has(s)) return false;
+            seen.add(s);
+            if (s[skip] === true) return false;
+            out.push({ schema: s, path, op, entry, depth });
+            return true;
+          },
+          budget,
+        );
+      }
+    }
+    return out;
+  };
+  // Filtered walks without a variant name cannot share a cache entry: computed afresh.
+  if (variant === undefined) return build();
+  return cached(root, `secperf:nodes:${side}:${variant}`, build);
+}
+
+/**
+ * Calls `visit(schema, path, ctx)` for every node of `sideNodes` (ctx = { op, entry, depth, name }
+ * where name is the property name when the node sits directly under `properties`).
+ * opts: { variant, filterOp, filterRoot } as for sideNodes.
+ */
+export function walkSide(root, side, visit, opts = {}) {
+  const variant = opts.variant ?? (opts.filterOp || opts.filterRoot ? undefined : 'all');
+  for (const n of sideNodes(root, side, variant, opts.filterOp, opts.filterRoot)) {
+    const p = n.path;
+    const name = p.length >= 2 && p[p.length - 2] === 'properties' ? p[p.length - 1] : undefined;
+    visit(n.schema, p, { op: n.op, entry: n.entry, depth: n.depth, name });
+  }
+}
+
+/** Schema type list, inferring from keywords when `type` is absent. */
+export function kindsOf(s) {
+  const t = typesOf(s);
+  if (t.length > 0) return t;
+  if (isObject(s.properties) || isObject(s.additionalProperties)) return ['object'];
+  if (isObject(s.items)) return ['array'];
+  return [];
+}
+
+export function hasEnumOrConst(s) {
+  return (Array.isArray(s.enum) && s.enum.length > 0) || Object.hasOwn(s, 'const');
+}
+
+/** Where a property schema sits, for messages: `property 'name'`, `query parameter 'q'`, `array items`. */
+export function describeNode(path, ctx) {
+  const n = path.length;
+  if (n >= 2 && path[n - 2] === 'properties') return `property '${path[n - 1]}'`;
+  if (ctx && ctx.entry && ctx.entry.param && ctx.entry.path && samePath(ctx.entry.path, path)) return `${ctx.entry.param.in} parameter '${ctx.entry.param.name}'`;
+  if (path[n - 1] === 'items') return 'array items';
+  if (path[n - 1] === 'additionalProperties') return 'map values';
+  if (path[n - 1] === 'schema') return 'body schema';
+  if (path[n - 2] === 'schemas') return `schema '${path[n - 1]}'`;
+  return 'schema';
+}
+
+export function samePath(a, b) {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/**
+ * Object schemas an object is composed of (itself and allOf members, refs followed, two levels),
+ * for reading `properties` of composite schemas. Each: { schema, path }.
+ */
+export function composedParts(root, schema, path) {
+  const out = [];
+  const seen = new Set();
+  const add = (raw, p, depth) => {
+    const { value, path: where } = resolveSchema(root, raw, p);
+    if (!value || seen.has(value)) return;
+    seen.add(value);
+    out.push({ schema: value, path: where });
+    if (depth < 3 && Array.isArray(value.allOf)) value.allOf.forEach((x, i) => add(x, [...where, 'allOf', String(i)], depth + 1));
+  };
+  add(schema, path, 0);
+  return out;
+}
+
+/** Properties of an object schema including allOf members: Map name → { schema (raw), path }. */
+export function propertiesOf(root, schema, path) {
+  const m = new Map();
+  for (const part of composedParts(root, schema, path)) {
+    if (!isObject(part.schema.properties)) continue;
+    for (const k of Object.keys(part.schema.properties)) if (!m.has(k)) m.set(k, { schema: part.schema.properties[k], path: [...part.path, 'properties', k] });
+  }
+  return m;
+}
+
+/** Regular expression from a user option (`/re/flags` or plain source); undefined when invalid. */
+export function regexFrom(src, flags = 'i') {
+  if (typeof src !== 'string') return undefined;
+  const m = /^\/(.+)\/([a-z]*)$/.exec(src);
+  try {
+    return m ? new RegExp(m[1], m[2]) : new RegExp(src, flags);
+  } catch {
+    return undefined;
+  }
+}
+
+export { isObject };

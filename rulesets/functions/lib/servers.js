@@ -1,0 +1,57 @@
+// Server URL helpers for apictl's security rules (owner: security/performance). Pure, never throw.
+import { cached, isObject, operations } from './doc.js';
+import { deref } from './secperf.js';
+
+/** Every Server Object: root, path items and operations. [{ server, path (of the server), url }]. */
+export function allServers(root) {
+  return cached(root, 'servers:all', () => {
+    const out = [];
+    const add = (list, base) => {
+      if (!Array.isArray(list)) return;
+      list.forEach((s, i) => {
+        if (isObject(s) && typeof s.url === 'string') out.push({ server: s, path: [...base, 'servers', String(i)], url: s.url });
+      });
+    };
+    if (!isObject(root)) return out;
+    add(root.servers, []);
+    if (isObject(root.paths)) {
+      for (const key of Object.keys(root.paths)) {
+        const { value, path } = deref(root, root.paths[key], ['paths', key]);
+        if (isObject(value) && path) add(value.servers, path);
+      }
+    }
+    for (const op of operations(root)) if (!op.isWebhook) add(op.operation.servers, op.path);
+    return out;
+  });
+}
+
+/**
+ * The concrete URLs a templated server URL can stand for: each `{var}` replaced by its default and
+ * by each enum value (at most `limit` combinations). Unknown variables stay as written.
+ * [{ url, choices: { var: value } }].
+ */
+export function expandServer(server, limit = 32) {
+  const url = server.url;
+  const names = [...url.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+  let combos = [{ url, choices: {} }];
+  const vars = isObject(server.variables) ? server.variables : {};
+  for (const name of [...new Set(names)]) {
+    const v = isObject(vars[name]) ? vars[name] : undefined;
+    if (!v) continue;
+    const values = [];
+    if (typeof v.default === 'string') values.push(v.default);
+    if (Array.isArray(v.enum)) for (const e of v.enum) if (typeof e === 'string' && !values.includes(e)) values.push(e);
+    if (values.length === 0) continue;
+    const next = [];
+    for (const c of combos) for (const val of values) if (next.length < limit) next.push({ url: c.url.split(`{${name}}`).join(val), choices: { ...c.choices, [name]: val } });
+    combos = next;
+  }
+  return combos;
+}
+
+/** Scheme and host of an absolute URL (`scheme://[userinfo@]host[:port]…`), lower case; undefined otherwise. */
+export function urlParts(url) {
+  const m = /^([a-z][a-z0-9+.-]*):\/\/(?:([^@/?#]*)@)?(\[[^\]]*\]|[^:/?#]*)(?::(\d*))?([^?#]*)(\?[^#]*)?/i.exec(url);
+  if (!m) return undefined;
+  return { scheme: m[1].toLowerCase(), userinfo: m[2], host: m[3].toLowerCase(), port: m[4], path: m[5], query: m[6] };
+}

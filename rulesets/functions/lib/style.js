@@ -1,0 +1,642 @@
+// Helpers for apictl's style rules (owner: style). Pure, bounded, never throw; every list is
+// computed once per document through `cached` and shared by the rules that need it.
+import { cached, deref, isObject, operations, specVersion, typesOf } from './doc.js';
+
+// ---------------------------------------------------------------------------------------------
+// Small utilities
+
+/** A RegExp from a user-supplied source, or undefined when it does not compile. */
+export function regex(source, flags = '') {
+  if (typeof source !== 'string') return undefined;
+  try {
+    return new RegExp(source, flags);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Regexes from a list of sources (invalid ones dropped). */
+export function regexList(list, flags = '') {
+  return Array.isArray(list) ? list.map((s) => regex(s, flags)).filter(Boolean) : [];
+}
+
+export const pathKey = (segs) => segs.join('\u0000');
+
+/** "GET /pets" for messages. */
+export function opLabel(op) {
+  return `${op.method.toUpperCase()} ${op.pathKey}${op.isWebhook ? ' (webhook)' : ''}`;
+}
+
+/** Operations of `paths` only (webhooks are requests the API sends, not resources it serves). */
+export function pathOps(root) {
+  return operations(root).filter((op) => !op.isWebhook);
+}
+
+/** True when the document is at least OpenAPI 3.1. */
+export function isOas31Plus(root) {
+  const v = specVersion(root);
+  return v !== undefined && v !== '3.0' && v !== '2.0';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Paths
+
+/** Segments of a path template: [{ text, template (true for `{x}` only), params: [names] }]. */
+export function pathSegments(template) {
+  if (typeof template !== 'string') return [];
+  const parts = template.split('/').slice(1);
+  return parts.map((text) => {
+    const params = [...text.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]);
+    return { text, template: /^\{[^{}]*\}$/.test(text), params };
+  });
+}
+
+const IRREGULAR_PLURALS = new Set([
+  'people', 'children', 'men', 'women', 'data', 'media', 'criteria', 'phenomena', 'indices', 'matrices', 'vertices',
+  'analyses', 'feet', 'teeth', 'geese', 'mice', 'oxen', 'alumni', 'cacti', 'fungi', 'radii', 'stimuli', 'syllabi',
+  'metadata', 'info', 'information', 'news', 'series', 'species', 'feedback', 'equipment', 'software', 'hardware',
+  'firmware', 'staff', 'settings', 'preferences', 'analytics', 'statistics', 'stats', 'metrics', 'logs', 'history',
+  'inventory', 'config', 'configuration', 'search', 'audio', 'video', 'traffic', 'content', 'evidence', 'sheep',
+  'fish', 'deer', 'aircraft', 'personnel', 'money', 'music', 'storage', 'billing', 'usage', 'access', 'auth',
+]);
+const SINGULAR_S = /(ss|us|is)$/;
+
+/** Heuristic: does a (kebab/snake/camel) collection name end in a plural (or uncountable) noun? */
+export function looksPlural(segment, exceptions = []) {
+  const words = splitWords(segment);
+  const last = (words[words.length - 1] ?? '').toLowerCase();
+  if (last === '') return true;
+  if (exceptions.some((e) => e.toLowerCase() === segment.toLowerCase() || e.toLowerCase() === last)) return true;
+  if (IRREGULAR_PLURALS.has(last)) return true;
+  if (/^v\d/.test(last) || /^\d/.test(last)) return true;
+  if (last.endsWith('s') && !SINGULAR_S.test(last)) return true;
+  // "statuses", "addresses", "aliases", "buses", "analyses": plural despite the singular-looking ending
+  if (/(sses|uses|ises|xes|ches|shes|ies)$/.test(last)) return true;
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Casing
+
+/** Words of an identifier: splits on separators and case changes (`userIDNumber` → user, ID, Number). */
+export function splitWords(name) {
+  if (typeof name !== 'string') return [];
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w.length > 0);
+}
+
+export const CASINGS = ['camel', 'pascal', 'snake', 'kebab', 'macro', 'header'];
+const CASING_RE = {
+  camel: /^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)*[A-Z]?$/,
+  pascal: /^(?:[A-Z][a-z0-9]+)+[A-Z]?$|^[A-Z]$/,
+  snake: /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/,
+  kebab: /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/,
+  macro: /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/,
+  // Hyphenated-Pascal-Case as HTTP writes header names: every word starts with a capital or a digit
+  // (Content-Type, ETag, X-RateLimit-Limit, WWW-Authenticate, Content-MD5).
+  header: /^[A-Z0-9][A-Za-z0-9]*(?:-[A-Z0-9][A-Za-z0-9]*)*$/,
+};
+export const CASING_LABEL = {
+  camel: 'camelCase',
+  pascal: 'PascalCase',
+  snake: 'snake_case',
+  kebab: 'kebab-case',
+  macro: 'UPPER_SNAKE_CASE',
+  header: 'Hyphenated-Pascal-Case',
+};
+
+/**
+ * Rewrites allowlisted acronyms (`ID`, `URL`; plural `IDs`) as ordinary words (`Id`, `Url`) so
+ * that `userID` passes as camelCase when `ID` is allowed. Only whole words at case boundaries.
+ */
+const acronymRes = new Map();
+function acronymRegexes(acronyms) {
+  const key = acronyms.join('\u0000');
+  let list = acronymRes.get(key);
+  if (!list) {
+    list = [];
+    for (const a of acronyms) {
+      if (typeof a !== 'string' || a.length < 2) continue;
+      const esc = a.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      // Followed by an upper-case letter, a digit, a plural `s` + boundary, a separator or the end.
+      list.push([new RegExp(`${esc}(?=$|[A-Z0-9_\\-]|s(?:$|[A-Z0-9_\\-]))`, 'g'), a[0] + a.slice(1).toLowerCase()]);
+    }
+    if (acronymRes.size > 100) acronymRes.clear();
+    acronymRes.set(key, list);
+  }
+  return list;
+}
+
+function normaliseAcronyms(name, acronyms) {
+  if (!Array.isArray(acronyms) || acronyms.length === 0) return name;
+  let out = name;
+  for (const [re, word] of acronymRegexes(acronyms)) {
+    re.lastIndex = 0;
+    if (!re.test(out)) continue;
+    re.lastIndex = 0;
+    out = out.replace(re, (m, offset) => (offset === 0 ? m : word));
+  }
+  return out;
+}
+
+/** Strips decorations that are not part of the name: `$`/`@`/`_` prefixes, `[...]` suffixes (deepObject, arrays). */
+export function coreName(name) {
+  return String(name).replace(/(\[[^\]]*\])+$/, '').replace(/^[$@_]+/, '');
+}
+
+const casingMemo = new Map();
+/** Does `name` follow `casing`? Acronyms on the allowlist count as words. */
+export function matchesCasing(name, casing, acronyms = []) {
+  const re = CASING_RE[casing];
+  if (!re) return true;
+  if (casing !== 'camel' && casing !== 'pascal') return re.test(name);
+  const key = `${casing}\u0000${acronyms.join(',')}\u0000${name}`;
+  const hit = casingMemo.get(key);
+  if (hit !== undefined) return hit;
+  let n = normaliseAcronyms(name, acronyms);
+  // A leading acronym in camelCase stays lower case (`idToken`); in PascalCase `IDToken` → `IdToken`.
+  if (casing === 'pascal') {
+    const a = acronyms.find((x) => typeof x === 'string' && x.length > 1 && n.startsWith(x));
+    if (a) n = a[0] + a.slice(1).toLowerCase() + n.slice(a.length);
+  }
+  const ok = re.test(n);
+  if (casingMemo.size > 50000) casingMemo.clear();
+  casingMemo.set(key, ok);
+  return ok;
+}
+
+/** The casings a name is compatible with (a single lower-case word fits camel, snake and kebab). */
+const casingsMemo = new Map();
+export function casingsOf(name, acronyms = []) {
+  const key = `${acronyms.join(',')}\u0000${name}`;
+  let hit = casingsMemo.get(key);
+  if (hit === undefined) {
+    hit = CASINGS.filter((c) => c !== 'header' && matchesCasing(name, c, acronyms));
+    if (casingsMemo.size > 50000) casingsMemo.clear();
+    casingsMemo.set(key, hit);
+  }
+  return hit;
+}
+
+/**
+ * The dominant casing of a list of names: the casing most multi-word names follow
+ * (`{ casing, count, total }`), or undefined when no multi-word name is unambiguous.
+ */
+export function dominantCasing(names, acronyms = []) {
+  const counts = new Map();
+  let total = 0;
+  for (const n of names) {
+    // Multi-word: a separator, or a case change after a lower-case letter or digit.
+    if (!/[_\-.]|[a-z0-9][A-Z]|[A-Z]{2}[a-z]/.test(n)) continue;
+    const cs = casingsOf(n, acronyms);
+    total++;
+    if (cs.length !== 1) continue;
+    counts.set(cs[0], (counts.get(cs[0]) ?? 0) + 1);
+  }
+  let best;
+  for (const c of ['camel', 'snake', 'pascal', 'kebab', 'macro']) {
+    const k = counts.get(c) ?? 0;
+    if (k > 0 && (!best || k > best.count)) best = { casing: c, count: k, total };
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parameters, headers, media types: every definition once, at the place it is written
+
+function addUnique(list, seen, entry) {
+  const k = pathKey(entry.path);
+  if (seen.has(k)) return;
+  seen.add(k);
+  list.push(entry);
+}
+
+/** Path of the parameter list holder of an operation's path item. */
+function pathItemPathOf(op) {
+  const p = op.path;
+  return p[p.length - 2] === 'additionalOperations' ? p.slice(0, -2) : p.slice(0, -1);
+}
+
+/**
+ * Every parameter definition (components, path items, operations; refs followed), once each:
+ * [{ param, path }] where `path` is where the parameter object is written.
+ */
+export function allParameters(root) {
+  return cached(root, 'style:parameters', () => {
+    const out = [];
+    const seen = new Set();
+    const addList = (list, base) => {
+      if (!Array.isArray(list)) return;
+      list.forEach((p, i) => {
+        const { value, path } = deref(root, p, [...base, 'parameters', String(i)]);
+        if (isObject(value) && path) addUnique(out, seen, { param: value, path });
+      });
+    };
+    const comps = isObject(root) && isObject(root.components) && isObject(root.components.parameters) ? root.components.parameters : undefined;
+    if (comps) {
+      for (const k of Object.keys(comps)) {
+        const { value, path } = deref(root, comps[k], ['components', 'parameters', k]);
+        if (isObject(value) && path) addUnique(out, seen, { param: value, path });
+      }
+    }
+    const items = new Set();
+    for (const op of operations(root)) {
+      const ip = pathItemPathOf(op);
+      const ik = pathKey(ip);
+      if (!items.has(ik)) {
+        items.add(ik);
+        addList(op.pathItem.parameters, ip);
+      }
+      addList(op.operation.parameters, op.path);
+    }
+    return out;
+  });
+}
+
+/**
+ * Every response definition (components.responses and each operation's responses, refs followed),
+ * once each: [{ code, response, path, ops: [op...] }]. `code` is the status key where it is used
+ * (undefined for an unused component).
+ */
+export function allResponses(root) {
+  return cached(root, 'style:responses', () => {
+    const byPath = new Map();
+    const add = (code, raw, base, op) => {
+      const { value, path } = deref(root, raw, base);
+      if (!isObject(value) || !path) return;
+      const k = pathKey(path);
+      let e = byPath.get(k);
+      if (!e) {
+        e = { code, response: value, path, ops: [], codes: new Set() };
+        byPath.set(k, e);
+      }
+      if (code !== undefined) {
+        e.codes.add(code);
+        if (e.code === undefined) e.code = code;
+      }
+      if (op) e.ops.push(op);
+    };
+    for (const op of operations(root)) {
+      const rs = op.operation.responses;
+      if (!isObject(rs)) continue;
+      for (const code of Object.keys(rs)) add(code, rs[code], [...op.path, 'responses', code], op);
+    }
+    const comps = isObject(root) && isObject(root.components) && isObject(root.components.responses) ? root.components.responses : undefined;
+    if (comps) for (const k of Object.keys(comps)) add(undefined, comps[k], ['components', 'responses', k], undefined);
+    return [...byPath.values()];
+  });
+}
+
+/**
+ * Every response header definition, once each: [{ name, header, path }] (components.headers,
+ * and the headers of every response; refs followed; `path` is where the header object is written).
+ */
+export function allResponseHeaders(root) {
+  return cached(root, 'style:responseHeaders', () => {
+    const out = [];
+    const seen = new Set();
+    const addMap = (map, base) => {
+      if (!isObject(map)) return;
+      for (const name of Object.keys(map)) {
+        const { value, path } = deref(root, map[name], [...base, name]);
+        if (!isObject(value) || !path) continue;
+        // A shared header component is reported once, under the name it is used with first.
+        addUnique(out, seen, { name, header: value, path, keyPath: [...base, name] });
+      }
+    };
+    for (const r of allResponses(root)) addMap(r.response.headers, [...r.path, 'headers']);
+    const comps = isObject(root) && isObject(root.components) && isObject(root.components.headers) ? root.components.headers : undefined;
+    if (comps) addMap(comps, ['components', 'headers']);
+    return out;
+  });
+}
+
+/**
+ * Every request body definition used by an operation (refs followed), once each:
+ * [{ body, path, ops }].
+ */
+export function allRequestBodies(root) {
+  return cached(root, 'style:requestBodies', () => {
+    const byPath = new Map();
+    for (const op of operations(root)) {
+      if (op.operation.requestBody === undefined) continue;
+      const { value, path } = deref(root, op.operation.requestBody, [...op.path, 'requestBody']);
+      if (!isObject(value) || !path) continue;
+      const k = pathKey(path);
+      const e = byPath.get(k) ?? { body: value, path, ops: [] };
+      e.ops.push(op);
+      byPath.set(k, e);
+    }
+    return [...byPath.values()];
+  });
+}
+
+/**
+ * Every media type of every request body and response, once each:
+ * [{ kind: 'request' | 'response', mediaType, media, path (of the media type object), contentPath, codes, ops }].
+ */
+export function allMediaTypes(root) {
+  return cached(root, 'style:mediaTypes', () => {
+    const out = [];
+    const add = (kind, holder, base, codes, ops) => {
+      if (!isObject(holder.content)) return;
+      for (const mt of Object.keys(holder.content)) {
+        const media = holder.content[mt];
+        out.push({ kind, mediaType: mt, media: isObject(media) ? media : {}, path: [...base, 'content', mt], contentPath: [...base, 'content'], codes, ops });
+      }
+    };
+    for (const b of allRequestBodies(root)) add('request', b.body, b.path, [], b.ops);
+    for (const r of allResponses(root)) add('response', r.response, r.path, [...r.codes], r.ops);
+    return out;
+  });
+}
+
+/** Is a media type JSON (application/json, any +json, or a json parameterised type)? */
+export function isJsonMediaType(mt) {
+  const base = String(mt).split(';')[0].trim().toLowerCase();
+  return base === 'application/json' || base.endsWith('+json');
+}
+
+/** Is a status key an error (4xx, 5xx, 4XX, 5XX or default)? */
+export function isErrorCode(code) {
+  return /^[45](\d\d|XX)$/i.test(String(code)) || code === 'default';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Schemas
+
+const SUBSCHEMA_MAPS = ['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions'];
+const SUBSCHEMA_ONE = ['items', 'additionalProperties', 'not', 'contains', 'propertyNames', 'if', 'then', 'else', 'unevaluatedItems', 'unevaluatedProperties', 'additionalItems'];
+const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+
+/** Schema roots of a parameter/header/media type holder: its `schema` and each `content[*].schema`. */
+function holderSchemas(holder, base, push) {
+  if (!isObject(holder)) return;
+  if (holder.schema !== undefined) push(holder.schema, undefined, undefined, 'root', undefined, [...base, 'schema']);
+  if (isObject(holder.content)) {
+    for (const mt of Object.keys(holder.content)) {
+      const m = holder.content[mt];
+      if (isObject(m) && m.schema !== undefined) push(m.schema, undefined, undefined, 'root', undefined, [...base, 'content', mt, 'schema']);
+    }
+  }
+}
+
+/** A schema found by `allSchemas`; its JSON path is built on first use. */
+class SchemaEntry {
+  constructor(schema, parent, segs, abs, via, name, viaRef) {
+    this.schema = schema;
+    this.parent = parent;
+    this.segs = segs;
+    this.abs = abs;
+    this.via = via;
+    this.name = name;
+    this.viaRef = viaRef;
+  }
+
+  get path() {
+    if (this.abs === undefined) this.abs = [...this.parent.path, ...this.segs];
+    return this.abs;
+  }
+}
+
+/**
+ * Every schema object of the document reachable from components and operations, once each, where it
+ * is written: entries { schema, path, parent (entry | undefined), via (keyword that leads here),
+ * name (property name when via === 'properties') }. Refs are followed (the target is visited once,
+ * at its own location). Bounded by `maxNodes`.
+ */
+export function allSchemas(root, maxNodes = 200000) {
+  return cached(root, 'style:schemas', () => {
+    const out = [];
+    const seen = new Set();
+    const stack = [];
+    // raw: the schema as written; parent + segs: where it is written (relative), or abs (absolute).
+    const push = (raw, parent, segs, via, name, abs) => stack.push([raw, parent, segs, via, name, abs]);
+    const drain = () => {
+      while (stack.length > 0 && out.length < maxNodes) {
+        const [raw, parent, segs, via, name, abs] = stack.pop();
+        if (!isObject(raw)) continue;
+        let s = raw;
+        let at = abs;
+        const viaRef = typeof raw.$ref === 'string';
+        if (viaRef) {
+          const r = deref(root, raw, undefined);
+          if (!isObject(r.value) || !r.path) continue;
+          s = r.value;
+          at = r.path;
+        }
+        if (seen.has(s)) continue;
+        seen.add(s);
+        const entry = new SchemaEntry(s, parent, segs, at, via, name, viaRef);
+        out.push(entry);
+        for (const k of SUBSCHEMA_MAPS) {
+          const m = s[k];
+          if (!isObject(m)) continue;
+          for (const n of Object.keys(m)) push(m[n], entry, [k, n], k, n);
+        }
+        for (const k of SUBSCHEMA_ONE) if (isObject(s[k])) push(s[k], entry, [k], k);
+        for (const k of SUBSCHEMA_LISTS) {
+          const l = s[k];
+          if (Array.isArray(l)) for (let i = 0; i < l.length; i++) push(l[i], entry, [k, String(i)], k);
+        }
+      }
+    };
+    const c = isObject(root) && isObject(root.components) ? root.components : {};
+    if (isObject(c.schemas)) for (const k of Object.keys(c.schemas)) push(c.schemas[k], undefined, undefined, 'component', undefined, ['components', 'schemas', k]);
+    drain();
+    for (const kind of ['parameters', 'headers']) {
+      if (isObject(c[kind])) for (const k of Object.keys(c[kind])) holderSchemas(deref(root, c[kind][k], ['components', kind, k]).value, ['components', kind, k], push);
+    }
+    for (const p of allParameters(root)) holderSchemas(p.param, p.path, push);
+    for (const h of allResponseHeaders(root)) holderSchemas(h.header, h.path, push);
+    for (const b of allRequestBodies(root)) holderSchemas(b.body, b.path, push);
+    for (const r of allResponses(root)) holderSchemas(r.response, r.path, push);
+    if (isObject(c.requestBodies)) for (const k of Object.keys(c.requestBodies)) holderSchemas(deref(root, c.requestBodies[k], ['components', 'requestBodies', k]).value, ['components', 'requestBodies', k], push);
+    drain();
+    return out;
+  });
+}
+
+/** A property declaration found by `allProperties`; its JSON path is built on first use. */
+class PropertyEntry {
+  constructor(name, raw, schema, owner) {
+    this.name = name;
+    this.raw = raw;
+    this.schema = schema;
+    this.owner = owner;
+    this.abs = undefined;
+  }
+
+  get path() {
+    if (this.abs === undefined) this.abs = [...this.owner.path, 'properties', this.name];
+    return this.abs;
+  }
+}
+
+/**
+ * Every property declaration, once each, where it is written: [{ name, raw (the property schema as
+ * written, possibly a `$ref`), schema (resolved), path (of the property), owner (schema entry) }].
+ */
+export function allProperties(root) {
+  return cached(root, 'style:properties', () => {
+    const out = [];
+    for (const e of allSchemas(root)) {
+      const props = e.schema.properties;
+      if (!isObject(props) || typeof props.$ref === 'string') continue;
+      for (const name of Object.keys(props)) {
+        const raw = props[name];
+        const r = deref(root, raw, []).value;
+        out.push(new PropertyEntry(name, raw, isObject(r) ? r : {}, e));
+      }
+    }
+    return out;
+  });
+}
+
+/** Schema `s` resolved (refs followed); {} when unresolvable. */
+export function resolved(root, s) {
+  const v = deref(root, s, []).value;
+  return isObject(v) ? v : {};
+}
+
+/**
+ * Properties a schema declares, directly or through allOf members (recursively, refs followed):
+ * Map name → { schema (as written), path }.
+ */
+export function collectProperties(root, schema, path = [], depth = 0, acc = new Map(), seen = new Set()) {
+  if (!isObject(schema) || depth > 20 || seen.has(schema)) return acc;
+  seen.add(schema);
+  let props = schema.properties;
+  let propsPath = [...path, 'properties'];
+  // `properties: {$ref: …}` is not valid OpenAPI, but resolvers accept it and real documents use it.
+  if (isObject(props) && typeof props.$ref === 'string' && Object.keys(props).length === 1) {
+    const r = deref(root, props, propsPath);
+    props = r.value;
+    propsPath = r.path ?? propsPath;
+  }
+  if (isObject(props)) {
+    for (const k of Object.keys(props)) if (!acc.has(k)) acc.set(k, { schema: props[k], path: [...propsPath, k] });
+  }
+  if (Array.isArray(schema.allOf)) {
+    schema.allOf.forEach((m, i) => {
+      const { value, path: mp } = deref(root, m, [...path, 'allOf', String(i)]);
+      collectProperties(root, value, mp ?? [], depth + 1, acc, seen);
+    });
+  }
+  return acc;
+}
+
+/** Required names a schema declares, directly or through allOf members. */
+export function collectRequired(root, schema, depth = 0, acc = new Set(), seen = new Set()) {
+  if (!isObject(schema) || depth > 20 || seen.has(schema)) return acc;
+  seen.add(schema);
+  if (Array.isArray(schema.required)) for (const r of schema.required) if (typeof r === 'string') acc.add(r);
+  if (Array.isArray(schema.allOf)) for (const m of schema.allOf) collectRequired(root, deref(root, m, []).value, depth + 1, acc, seen);
+  return acc;
+}
+
+/** The effective types of a schema (own `type`, else those all allOf members agree on, refs followed). */
+export function effectiveTypes(root, schema, depth = 0) {
+  const s = resolved(root, schema);
+  const own = typesOf(s);
+  if (own.length > 0 || depth > 10) return own;
+  if (Array.isArray(s.allOf)) {
+    for (const m of s.allOf) {
+      const t = effectiveTypes(root, m, depth + 1);
+      if (t.length > 0) return t;
+    }
+  }
+  if (isObject(s.properties) || isObject(s.additionalProperties)) return ['object'];
+  if (isObject(s.items)) return ['array'];
+  return [];
+}
+
+/** Reads an option list, falling back to `dflt` when absent. */
+export function optList(options, key, dflt) {
+  return options && Array.isArray(options[key]) ? options[key] : dflt;
+}
+
+// ---------------------------------------------------------------------------------------------
+// References
+
+const SCHEMA_CHILD = new Set(['items', 'not', 'additionalProperties', 'contains', 'propertyNames', 'if', 'then', 'else', 'unevaluatedItems', 'unevaluatedProperties', 'additionalItems']);
+const SCHEMA_MAP_OR_LIST = new Set(['properties', 'patternProperties', 'allOf', 'anyOf', 'oneOf', 'prefixItems', 'dependentSchemas', '$defs', 'definitions']);
+// Values that are data, not description: a `$ref` key in them is not a reference.
+const DATA_KEYS = new Set(['example', 'default', 'enum', 'const']);
+const SCHEMA = 1;
+const SCHEMA_MAP = 2;
+
+/**
+ * One walk over the whole (unresolved) document, cached: every `$ref` object with its path and
+ * whether it stands where a schema is expected (`inSchema`), and the set of `$ref` strings used.
+ * Example values, defaults, enums and extension values are data and are not entered. Bounded.
+ */
+export function refIndex(root, maxNodes = 2000000) {
+  return cached(root, 'style:refs', () => {
+    const nodes = [];
+    const targets = new Set();
+    if (!isObject(root)) return { nodes, targets };
+    // Iterative depth-first walk with parallel stacks (no per-node allocation); `path` holds the
+    // keys of the node being visited and is copied only for the `$ref` objects found.
+    const sv = [root];
+    const sk = [''];
+    const sd = [0];
+    const skind = [0];
+    const sex = [false];
+    const path = [];
+    let n = 0;
+    while (sv.length > 0 && n++ < maxNodes) {
+      const v = sv.pop();
+      const key = sk.pop();
+      const depth = sd.pop();
+      const kind = skind.pop();
+      const inExample = sex.pop();
+      path.length = Math.max(0, depth - 1);
+      if (depth > 0) path.push(key);
+      if (Array.isArray(v)) {
+        const ck = kind === SCHEMA_MAP ? SCHEMA : 0;
+        for (let i = v.length - 1; i >= 0; i--) {
+          const c = v[i];
+          if (c === null || typeof c !== 'object') continue;
+          sv.push(c);
+          sk.push(String(i));
+          sd.push(depth + 1);
+          skind.push(ck);
+          sex.push(false);
+        }
+        continue;
+      }
+      if (typeof v.$ref === 'string') {
+        nodes.push({ node: v, path: path.slice(), inSchema: kind === SCHEMA });
+        targets.add(v.$ref);
+      }
+      const atComponents = depth === 1 && key === 'components';
+      const examplesMap = kind === 0 && key === 'examples';
+      for (const k of Object.keys(v)) {
+        const c = v[k];
+        if (c === null || typeof c !== 'object') continue;
+        let ck = 0;
+        if (kind === SCHEMA_MAP) ck = SCHEMA; // keys are names here, not keywords
+        else if (DATA_KEYS.has(k) || k.startsWith('x-')) continue;
+        else if (kind === SCHEMA) {
+          if (k === 'examples') continue; // 3.1: a list of example values
+          if (SCHEMA_CHILD.has(k)) ck = SCHEMA;
+          else if (SCHEMA_MAP_OR_LIST.has(k)) ck = SCHEMA_MAP;
+        } else {
+          if (inExample && k === 'value') continue; // an Example Object's value is data
+          if (k === 'schema') ck = SCHEMA;
+          else if (k === 'schemas' && atComponents) ck = SCHEMA_MAP;
+        }
+        sv.push(c);
+        sk.push(k);
+        sd.push(depth + 1);
+        skind.push(ck);
+        sex.push(examplesMap);
+      }
+    }
+    return { nodes, targets };
+  });
+}

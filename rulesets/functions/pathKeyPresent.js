@@ -1,0 +1,25 @@
+import { createRulesetFunction } from '@stoplight/spectral-core';
+import { isObject, rootOf } from './lib/doc.js';
+
+/**
+ * Some key of `paths` matches `pattern` (e.g. a health endpoint). Reported once, at `paths`;
+ * documents without `paths` (webhooks or components only) are skipped.
+ */
+export default createRulesetFunction(
+  {
+    input: null,
+    options: { type: 'object', additionalProperties: false, required: ['pattern'], properties: { pattern: { type: 'string' }, what: { type: 'string' } } },
+  },
+  function pathKeyPresent(_input, options, context) {
+    const root = rootOf(context);
+    if (!isObject(root) || !isObject(root.paths)) return [];
+    let re;
+    try {
+      re = new RegExp(options.pattern);
+    } catch {
+      return [];
+    }
+    if (Object.keys(root.paths).some((k) => re.test(k))) return [];
+    return [{ message: `No path matches ${options.what ?? options.pattern}`, path: ['paths'] }];
+  },
+);

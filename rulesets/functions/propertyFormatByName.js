@@ -1,0 +1,68 @@
+import { createRulesetFunction } from '@stoplight/spectral-core';
+import { deref, isObject, rootOf } from './lib/doc.js';
+import { documentParts, matchTerm, schemaTypes } from './lib/compliance.js';
+
+/**
+ * String properties and parameters whose names say what they hold (`currency`, `countryCode`,
+ * `email`, `callbackUrl`) constrain their values accordingly. Each entry of `entries`:
+ * { names: dictionary (a name matches when its words end with an entry), formats: formats that
+ * satisfy it (empty: any format), hint: what to declare }. An enum, a const or — unless
+ * `acceptPattern` is false — a pattern also satisfies it.
+ */
+export default createRulesetFunction(
+  {
+    input: null,
+    options: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['entries'],
+      properties: {
+        entries: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['names', 'hint'],
+            properties: {
+              names: { type: 'array', items: { type: 'string' }, minItems: 1 },
+              formats: { type: 'array', items: { type: 'string' } },
+              hint: { type: 'string' },
+              acceptPattern: { type: 'boolean' },
+            },
+          },
+        },
+        parameters: { type: 'boolean' },
+      },
+    },
+  },
+  function propertyFormatByName(_input, options, context) {
+    const root = rootOf(context);
+    const parts = documentParts(root);
+    const results = [];
+    const check = (name, rawSchema, site, suffix, what) => {
+      for (const entry of options.entries) {
+        const term = matchTerm(name, entry.names);
+        if (term === undefined) continue;
+        const schema = deref(root, rawSchema, []).value;
+        if (!isObject(schema)) return;
+        const types = schemaTypes(root, schema);
+        if (!types.includes('string') || types.some((t) => t !== 'string' && t !== 'null')) return;
+        if (Array.isArray(schema.enum) || schema.const !== undefined) return;
+        if (entry.acceptPattern !== false && typeof schema.pattern === 'string') return;
+        const formats = entry.formats ?? [];
+        if (typeof schema.format === 'string' && (formats.length === 0 || formats.includes(schema.format))) return;
+        const has = typeof schema.format === 'string' ? ` (format '${schema.format}' does not say so)` : '';
+        results.push({ message: `${what} '${name}' is a free string${has}: declare ${entry.hint}`, path: [...site.path, ...suffix] });
+        return;
+      }
+    };
+    for (const site of parts.properties) check(site.name, site.schema, site, [], 'Property');
+    if (options.parameters !== false) {
+      for (const site of parts.parameters) {
+        const { param } = site;
+        if (typeof param.name === 'string' && param.schema !== undefined) check(param.name, param.schema, site, ['schema'], 'Parameter');
+      }
+    }
+    return results;
+  },
+);

@@ -1,0 +1,19 @@
+import { createRulesetFunction } from '@stoplight/spectral-core';
+import { contentOf, objectShape, opLabel, psd2Ops, responsesOf, rootOf } from './lib/packs.js';
+
+/** The 201 body of consent / payment / signing-basket initiation defines `_links` (scaRedirect, scaOAuth, startAuthorisation, self, status). */
+export default createRulesetFunction({ input: null, options: null }, function psd2InitiationLinks(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  for (const { op } of psd2Ops(root, 'initiation-or-basket')) {
+    for (const r of responsesOf(root, op)) {
+      if (r.code !== '201') continue;
+      for (const m of contentOf(r.response.content, [...r.path, 'content'])) {
+        if (m.base !== 'application/json' || m.schema === undefined) continue;
+        const shape = objectShape(root, m.schema, [...m.path, 'schema']);
+        if (!shape.props.has('_links')) results.push({ message: `The 201 initiation body${r.path[0] === 'components' ? '' : ` of ${opLabel(op)}`} has no _links (scaRedirect, scaOAuth, startAuthorisation, self, status).`, path: [...m.path, 'schema'] });
+      }
+    }
+  }
+  return results;
+});

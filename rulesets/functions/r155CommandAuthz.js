@@ -1,0 +1,28 @@
+import { createRulesetFunction } from '@stoplight/spectral-core';
+import { hasCode, list, opLabel, r155Ops, rootOf, securityAlternatives } from './lib/packs.js';
+
+const isOpen = (alternatives) => !alternatives || alternatives.length === 0 || alternatives.some((a) => a.schemes.length === 0);
+const scoped = (s) => s.scheme && (s.scheme.type === 'mutualTLS' || ((s.scheme.type === 'oauth2' || s.scheme.type === 'openIdConnect') && s.scopes.length > 0));
+
+/**
+ * Remote vehicle commands (lock, unlock, engine, climate, charging, horn/lights …, or
+ * `x-vehicle-command: true`) require mutualTLS or an OAuth 2.0/OpenID Connect requirement with
+ * scopes in every alternative, and define 401 and 403.
+ */
+export default createRulesetFunction({ input: null, options: null }, function r155CommandAuthz(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  for (const op of r155Ops(root, 'command')) {
+    const { alternatives, level } = securityAlternatives(root, op);
+    const what = `Remote vehicle command ${opLabel(op)}`;
+    const secPath = level === 'operation' ? [...op.path, 'security'] : op.path;
+    if (isOpen(alternatives)) results.push({ message: `${what} can be called without authentication.`, path: secPath });
+    else {
+      const weak = alternatives.filter((a) => !a.schemes.some(scoped));
+      if (weak.length > 0) results.push({ message: `${what} accepts ${list(weak.map((a) => a.schemes.map((s) => s.name).join('+')))} without a scoped OAuth 2.0/OpenID Connect token or mutualTLS.`, path: secPath });
+    }
+    const missing = ['401', '403'].filter((c) => !hasCode(op, c, false));
+    if (missing.length > 0) results.push({ message: `${what} does not define ${list(missing)}.`, path: [...op.path, 'responses'] });
+  }
+  return results;
+});

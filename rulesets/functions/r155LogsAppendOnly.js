@@ -1,0 +1,16 @@
+import { createRulesetFunction } from '@stoplight/spectral-core';
+import { lastStatic, opLabel, r155Ops, rootOf } from './lib/packs.js';
+
+const LOG_WORDS = new Set(['logs', 'log', 'audit', 'audits', 'auditlog', 'auditlogs', 'auditevents', 'audittrail', 'audittrails', 'securityevents', 'securitylogs', 'eventlog', 'eventlogs']);
+
+/** Security event and audit log resources are append-only: no PUT, PATCH or DELETE on them. */
+export default createRulesetFunction({ input: null, options: null }, function r155LogsAppendOnly(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  for (const op of r155Ops(root, 'logs')) {
+    if (op.method !== 'put' && op.method !== 'patch' && op.method !== 'delete') continue;
+    if (!LOG_WORDS.has(lastStatic(op.pathKey))) continue;
+    results.push({ message: `${opLabel(op)} modifies or deletes log records: security event logs are append-only (an attacker erases their traces this way).`, path: op.path });
+  }
+  return results;
+});

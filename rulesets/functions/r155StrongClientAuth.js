@@ -1,0 +1,43 @@
+import { createRulesetFunction } from '@stoplight/spectral-core';
+import { isObject, list, operations, opLabel, rootOf, securityAlternatives, securityPath, strongScheme } from './lib/packs.js';
+
+const CORE_HTTP = /^(basic|digest|negotiate|ntlm|oauth)$/i;
+
+/**
+ * Every security alternative of an operation includes a strong client authentication: mutualTLS,
+ * OAuth 2.0, OpenID Connect or an HTTP bearer token. An alternative made only of API keys (or
+ * other non-standard schemes) is reported once per combination of schemes — at the scheme
+ * definition, with the number of operations it protects alone. HTTP Basic/Digest are reported by
+ * the core no-http-basic / no-insecure-auth-schemes rules and unprotected operations by
+ * security-*-ops-protected; the r155 profile raises those to error.
+ */
+export default createRulesetFunction({ input: null, options: null }, function r155StrongClientAuth(_input, _options, context) {
+  const root = rootOf(context);
+  const weak = new Map();
+  for (const op of operations(root)) {
+    const { alternatives, level } = securityAlternatives(root, op);
+    if (!alternatives) continue;
+    alternatives.forEach((alt, i) => {
+      if (alt.schemes.length === 0 || alt.schemes.some((s) => !s.scheme || strongScheme(s.scheme))) return;
+      // HTTP Basic, Digest, NTLM … are the concern of core no-http-basic / no-insecure-auth-schemes (raised by the profile).
+      if (alt.schemes.some((s) => s.scheme.type === 'http' && CORE_HTTP.test(String(s.scheme.scheme ?? '')))) return;
+      const key = alt.schemes.map((s) => s.name).sort().join('+');
+      const entry = weak.get(key) ?? { alt, ops: [], first: [...securityPath(op, level), String(i)] };
+      if (!entry.ops.includes(op)) entry.ops.push(op);
+      weak.set(key, entry);
+    });
+  }
+  const results = [];
+  const schemesDeclared = isObject(root.components) && isObject(root.components.securitySchemes) ? root.components.securitySchemes : {};
+  for (const { alt, ops, first } of weak.values()) {
+    const kinds = alt.schemes.map((s) => `'${s.name}' (${s.scheme.type === 'http' ? `http ${s.scheme.scheme}` : s.scheme.type}${s.scheme.in ? ` in ${s.scheme.in}` : ''})`);
+    const name = alt.schemes[0].name;
+    const path = Object.hasOwn(schemesDeclared, name) && isObject(schemesDeclared[name]) && schemesDeclared[name].$ref === undefined ? ['components', 'securitySchemes', name] : first;
+    const n = ops.length;
+    results.push({
+      message: `${list(kinds)} alone protect${alt.schemes.length === 1 ? 's' : ''} ${n} operation${n > 1 ? 's' : ''} (${opLabel(ops[0])}${n > 1 ? ', …' : ''}): require mutualTLS, OAuth 2.0/OpenID Connect or a bearer token.`,
+      path,
+    });
+  }
+  return results;
+});

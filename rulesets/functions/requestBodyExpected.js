@@ -1,0 +1,21 @@
+import { createRulesetFunction } from '@stoplight/spectral-core';
+import { rootOf } from './lib/doc.js';
+import { allOperations, operationLabel } from './lib/compliance.js';
+
+/** Operations with a method in `methods` (default QUERY, RFC 10008) declare a requestBody: the content is the query. */
+export default createRulesetFunction(
+  {
+    input: null,
+    options: { type: 'object', additionalProperties: false, properties: { methods: { type: 'array', items: { type: 'string' } } } },
+  },
+  function requestBodyExpected(_input, options, context) {
+    const methods = (options?.methods ?? ['query']).map((m) => m.toLowerCase());
+    const results = [];
+    for (const op of allOperations(rootOf(context))) {
+      if (methods.includes(op.method) && op.operation.requestBody === undefined) {
+        results.push({ message: `${operationLabel(op)} has no requestBody: a ${op.method.toUpperCase()} request carries its query as content`, path: op.path });
+      }
+    }
+    return results;
+  },
+);

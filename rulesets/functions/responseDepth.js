@@ -1,0 +1,70 @@
+import { createRulesetFunction } from '@stoplight/spectral-core';
+import { isObject, rootOf } from './lib/doc.js';
+import { deref, opLabel, pathOperations, responseSchemaRoots } from './lib/secperf.js';
+
+/**
+ * Response schemas nest at most `max` object levels (default 6). A level is an object with
+ * properties or additionalProperties; arrays and allOf/anyOf/oneOf add none. Recursive schemas are
+ * followed until they repeat. anyOf/oneOf alternatives that offer a scalar (an id) next to an
+ * object are expandable references and are not counted as embedded. Reported once per response schema definition, with the deepest chain.
+ */
+export default createRulesetFunction(
+  { input: null, options: { type: ['object', 'null'], additionalProperties: false, properties: { max: { type: 'integer', minimum: 1 } } } },
+  function responseDepth(_input, opts, context) {
+    const root = rootOf(context);
+    const max = opts?.max ?? 6;
+    const memo = new Map();
+    const onStack = new Set();
+    let budget = 200000;
+    // Deepest object chain below a schema: { depth, chain: [property names] }.
+    const depthOf = (raw, path) => {
+      const { value: s } = deref(root, raw, path);
+      if (!isObject(s) || budget-- <= 0) return { depth: 0, chain: [] };
+      if (memo.has(s)) return memo.get(s);
+      if (onStack.has(s)) return { depth: 0, chain: [] };
+      onStack.add(s);
+      let best = { depth: 0, chain: [] };
+      const consider = (child, name) => {
+        const d = depthOf(child, []);
+        if (d.depth > best.depth) best = { depth: d.depth, chain: name === undefined ? d.chain : [name, ...d.chain] };
+      };
+      if (isObject(s.properties)) for (const k of Object.keys(s.properties)) consider(s.properties[k], k);
+      if (isObject(s.additionalProperties)) consider(s.additionalProperties, '*');
+      if (isObject(s.items)) consider(s.items, '[]');
+      if (Array.isArray(s.allOf)) for (const x of s.allOf) consider(x, undefined);
+      for (const k of ['anyOf', 'oneOf']) {
+        if (!Array.isArray(s[k])) continue;
+        // `anyOf: [id string, Object]` is an expandable reference: by default only the id is sent.
+        const expandable = s[k].some((x) => isScalar(deref(root, x, []).value));
+        if (!expandable) for (const x of s[k]) consider(x, undefined);
+      }
+      const level = isObject(s.properties) || isObject(s.additionalProperties) ? 1 : 0;
+      const result = { depth: best.depth + level, chain: best.chain };
+      onStack.delete(s);
+      memo.set(s, result);
+      return result;
+    };
+    const results = [];
+    const seen = new Set();
+    for (const op of pathOperations(root)) {
+      for (const entry of responseSchemaRoots(root, op)) {
+        const { value, path } = deref(root, entry.schema, entry.path);
+        if (!isObject(value) || seen.has(value)) continue;
+        seen.add(value);
+        const d = depthOf(entry.schema, entry.path);
+        if (d.depth <= max) continue;
+        results.push({
+          message: `${opLabel(op)} ${entry.code} response nests ${d.depth} object levels (max ${max}), e.g. ${d.chain.filter((x) => x !== '[]').join('.')}: consider links, expansion parameters or flatter resources.`,
+          path: path ?? entry.path,
+        });
+      }
+    }
+    return results;
+  },
+);
+
+function isScalar(s) {
+  if (!isObject(s)) return false;
+  const t = Array.isArray(s.type) ? s.type : [s.type];
+  return t.length > 0 && t.every((x) => x === 'string' || x === 'integer' || x === 'number' || x === 'null') && !isObject(s.properties);
+}

@@ -1,0 +1,42 @@
+import { createRulesetFunction } from '@stoplight/spectral-core';
+import { rootOf } from './lib/doc.js';
+import { allOperations, codeMatches, headerKey, responseSite, responsesOf } from './lib/compliance.js';
+
+/**
+ * Responses with one of `codes` declare the response header `header` (case-insensitive),
+ * except for operations whose method is in `exceptMethods`. Reported once per response object.
+ */
+export default createRulesetFunction(
+  {
+    input: null,
+    options: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['codes', 'header'],
+      properties: {
+        codes: { type: 'array', items: { type: 'string' }, minItems: 1 },
+        header: { type: 'string' },
+        exceptMethods: { type: 'array', items: { type: 'string' } },
+        reason: { type: 'string' },
+      },
+    },
+  },
+  function responseHeaderRequired(_input, options, context) {
+    const root = rootOf(context);
+    const except = (options.exceptMethods ?? []).map((m) => m.toLowerCase());
+    const results = [];
+    const reported = new Set();
+    for (const op of allOperations(root)) {
+      if (except.includes(op.method)) continue;
+      for (const { code, response, path } of responsesOf(root, op)) {
+        if (!codeMatches(code, options.codes) || headerKey(response.headers, options.header) !== undefined) continue;
+        const at = responseSite(op, code, path);
+        const key = at.join('\u0000');
+        if (reported.has(key)) continue;
+        reported.add(key);
+        results.push({ message: `Response ${code} declares no ${options.header} header${options.reason ? ` (${options.reason})` : ''}`, path: at });
+      }
+    }
+    return results;
+  },
+);

@@ -1,0 +1,70 @@
+import { createRulesetFunction } from '@stoplight/spectral-core';
+import { isObject, rootOf } from './lib/doc.js';
+import { deref, hasEnumOrConst, kindsOf, opLabel, pathOperations, responseSchemaRoots } from './lib/secperf.js';
+import { isBinaryString } from './lib/limits.js';
+import { isLengthBoundingPattern } from './lib/patterns.js';
+
+const BOUNDED_FORMATS = ['date', 'date-time', 'time', 'uuid', 'email', 'idn-email', 'ipv4', 'ipv6', 'duration'];
+
+/**
+ * Success response schemas bound their strings: each string reachable from the response (writeOnly
+ * parts skipped) declares maxLength, or is bounded by enum/const, a bounded format (option
+ * boundedFormats) or an anchored pattern without unbounded quantifiers. One finding per response
+ * schema definition, naming the first unbounded string.
+ */
+export default createRulesetFunction(
+  { input: null, options: { type: ['object', 'null'], additionalProperties: false, properties: { boundedFormats: { type: 'array', items: { type: 'string' } } } } },
+  function responseStrings(_input, opts, context) {
+    const root = rootOf(context);
+    const formats = new Set(opts?.boundedFormats ?? BOUNDED_FORMATS);
+    const memo = new Map();
+    const onStack = new Set();
+    let budget = 300000;
+    // Unbounded strings below a schema: { count, example: [names] }; counted once per schema object.
+    const scan = (raw) => {
+      const { value: s } = deref(root, raw, []);
+      if (!isObject(s) || budget-- <= 0 || s.writeOnly === true) return { count: 0, example: undefined };
+      if (memo.has(s)) return memo.get(s);
+      if (onStack.has(s)) return { count: 0, example: undefined };
+      onStack.add(s);
+      let count = 0;
+      let example;
+      const kinds = kindsOf(s);
+      if (kinds.includes('string') && !isBinaryString(s) && typeof s.maxLength !== 'number' && !hasEnumOrConst(s) && !(typeof s.format === 'string' && formats.has(s.format)) && !isLengthBoundingPattern(s.pattern)) {
+        count++;
+        example = [];
+      }
+      const add = (child, name) => {
+        const r = scan(child);
+        count += r.count;
+        if (example === undefined && r.example !== undefined) example = name === undefined ? r.example : [name, ...r.example];
+      };
+      if (isObject(s.properties)) for (const k of Object.keys(s.properties)) add(s.properties[k], k);
+      if (isObject(s.additionalProperties)) add(s.additionalProperties, '*');
+      if (isObject(s.items)) add(s.items, undefined);
+      for (const k of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(s[k])) for (const x of s[k]) add(x, undefined);
+      onStack.delete(s);
+      const result = { count, example };
+      memo.set(s, result);
+      return result;
+    };
+    const results = [];
+    const seen = new Set();
+    for (const op of pathOperations(root)) {
+      for (const entry of responseSchemaRoots(root, op)) {
+        if (!/^2/.test(entry.code)) continue;
+        const { value, path } = deref(root, entry.schema, entry.path);
+        if (!isObject(value) || seen.has(value)) continue;
+        seen.add(value);
+        const r = scan(entry.schema);
+        if (r.count === 0) continue;
+        const where = r.example && r.example.length ? `'${r.example.join('.')}'` : 'the body';
+        results.push({
+          message: `${opLabel(op)} ${entry.code} response has strings without maxLength (first: ${where}): its size has no documented bound.`,
+          path: path ?? entry.path,
+        });
+      }
+    }
+    return results;
+  },
+);

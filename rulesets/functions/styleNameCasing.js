@@ -1,0 +1,102 @@
+import { createRulesetFunction } from '@stoplight/spectral-core';
+import { isObject, operations, rootOf } from './lib/doc.js';
+import { allParameters, allProperties, allResponseHeaders, CASING_LABEL, casingsOf, coreName, dominantCasing, matchesCasing, optList, regexList } from './lib/style.js';
+
+const TARGETS = ['path-params', 'query-params', 'header-params', 'cookie-params', 'response-headers', 'properties', 'schema-names', 'operation-ids'];
+const WHAT = {
+  'path-params': 'Path parameter',
+  'query-params': 'Query parameter',
+  'header-params': 'Header',
+  'cookie-params': 'Cookie parameter',
+  'response-headers': 'Response header',
+  properties: 'Property',
+  'schema-names': 'Schema name',
+  'operation-ids': 'operationId',
+};
+
+/** Names of one kind, each with the JSON path to report: [{ name, path }]. */
+function namesOf(root, target) {
+  const out = [];
+  const inOf = { 'path-params': 'path', 'query-params': 'query', 'header-params': 'header', 'cookie-params': 'cookie' }[target];
+  if (inOf) {
+    for (const { param, path } of allParameters(root)) if (param.in === inOf && typeof param.name === 'string') out.push({ name: param.name, path: [...path, 'name'] });
+  } else if (target === 'response-headers') {
+    for (const h of allResponseHeaders(root)) out.push({ name: h.name, path: h.keyPath });
+  } else if (target === 'properties') {
+    for (const p of allProperties(root)) out.push({ name: p.name, path: p.path });
+  } else if (target === 'schema-names') {
+    const s = isObject(root) && isObject(root.components) && isObject(root.components.schemas) ? root.components.schemas : {};
+    for (const k of Object.keys(s)) out.push({ name: k, path: ['components', 'schemas', k] });
+  } else if (target === 'operation-ids') {
+    for (const op of operations(root)) if (typeof op.operation.operationId === 'string') out.push({ name: op.operation.operationId, path: [...op.path, 'operationId'] });
+  }
+  return out;
+}
+
+/**
+ * Names of the selected kinds (`targets`) follow `casing` (camel, pascal, snake, kebab, macro,
+ * header = Hyphenated-Pascal-Case), or with `casing: auto` the casing most multi-word names of
+ * those kinds already follow. `acronyms` lists words allowed in capitals (`ID` → `userID`);
+ * names matching an `ignore` pattern are skipped; `$`/`@`/`_` prefixes and `[…]` suffixes are not
+ * part of the name. With `namespaceSeparator` (e.g. `.`), only the last part of a name is checked
+ * (`io.k8s.api.core.v1.Pod` → `Pod`).
+ */
+export default createRulesetFunction(
+  {
+    input: null,
+    options: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['targets'],
+      properties: {
+        targets: { type: 'array', items: { enum: TARGETS }, minItems: 1 },
+        casing: { enum: ['auto', 'camel', 'pascal', 'snake', 'kebab', 'macro', 'header'] },
+        acronyms: { type: 'array', items: { type: 'string' } },
+        ignore: { type: 'array', items: { type: 'string' } },
+        namespaceSeparator: { type: 'string', maxLength: 1 },
+      },
+    },
+  },
+  function styleNameCasing(_input, options, context) {
+    const root = rootOf(context);
+    const casing = options.casing ?? 'auto';
+    const acronyms = optList(options, 'acronyms', []);
+    const ignore = regexList(options.ignore);
+    const sep = options.namespaceSeparator;
+    const entries = [];
+    for (const t of new Set(options.targets)) {
+      for (const e of namesOf(root, t)) {
+        if (ignore.some((re) => re.test(e.name))) continue;
+        let n = coreName(e.name);
+        if (sep && n.includes(sep)) n = n.slice(n.lastIndexOf(sep) + 1);
+        // Dotted names address nested fields (`filter.status`, `Parameter1.Name`): every part is a name.
+        const parts = n.split('.').map(coreName).filter((x) => x !== '');
+        if (parts.length === 0) continue;
+        entries.push({ ...e, parts, what: WHAT[t] });
+      }
+    }
+    let target = casing;
+    let why = '';
+    if (casing === 'auto') {
+      const d = dominantCasing(
+        entries.flatMap((e) => e.parts),
+        acronyms,
+      );
+      if (!d) return [];
+      target = d.casing;
+      why = ` like most names of its kind in this API (${d.count} of ${d.total} multi-word names)`;
+    }
+    const results = [];
+    for (const e of entries) {
+      const bad = e.parts.find((p) => !matchesCasing(p, target, acronyms));
+      if (bad === undefined) continue;
+      const is = casing === 'auto' ? casingsOf(bad, acronyms)[0] : undefined;
+      const hint = /[A-Z]{2}/.test(bad) && (target === 'camel' || target === 'pascal') ? ' (list acronyms such as ID in the `acronyms` option to allow them in capitals)' : '';
+      results.push({
+        message: `${e.what} '${e.name}' is ${is ? CASING_LABEL[is] : 'not ' + CASING_LABEL[target]}; use ${CASING_LABEL[target]}${why}${hint}.`,
+        path: e.path,
+      });
+    }
+    return results;
+  },
+);

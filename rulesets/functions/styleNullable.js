@@ -1,0 +1,21 @@
+import { createRulesetFunction } from '@stoplight/spectral-core';
+import { rootOf } from './lib/doc.js';
+import { allSchemas, isOas31Plus } from './lib/style.js';
+
+/**
+ * `nullable` works only with a `type` next to it (OpenAPI 3.0.3: without one it has no effect, even
+ * beside allOf/anyOf/oneOf or $ref), and it is not a keyword at all in 3.1+, where `null` is
+ * added to `type` instead.
+ */
+export default createRulesetFunction({ input: null, options: null }, function styleNullable(_input, _options, context) {
+  const root = rootOf(context);
+  const v31 = isOas31Plus(root);
+  const results = [];
+  for (const e of allSchemas(root)) {
+    const s = e.schema;
+    if (s.nullable === undefined) continue;
+    if (v31) results.push({ message: "'nullable' is not a keyword in OpenAPI 3.1 and is ignored; add 'null' to type instead.", path: [...e.path, 'nullable'] });
+    else if (s.nullable === true && s.type === undefined) results.push({ message: "'nullable: true' has no effect without a 'type' in the same schema.", path: [...e.path, 'nullable'] });
+  }
+  return results;
+});

@@ -1,0 +1,13 @@
+import { createRulesetFunction } from '@stoplight/spectral-core';
+import { rootOf } from './lib/doc.js';
+import { allParameters } from './lib/style.js';
+
+/** Every parameter definition (components, path items, operations; once each) has a description. */
+export default createRulesetFunction({ input: null, options: null }, function styleParameterDescription(_input, _options, context) {
+  const results = [];
+  for (const { param, path } of allParameters(rootOf(context))) {
+    if (typeof param.description === 'string' && param.description.trim() !== '') continue;
+    results.push({ message: `Parameter '${param.name}' (in ${param.in}) has no description.`, path });
+  }
+  return results;
+});

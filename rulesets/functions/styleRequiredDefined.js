@@ -1,0 +1,41 @@
+import { createRulesetFunction } from '@stoplight/spectral-core';
+import { deref, isObject, rootOf } from './lib/doc.js';
+import { allSchemas, collectProperties, regexList } from './lib/style.js';
+
+const COMPOSITION = new Set(['allOf', 'anyOf', 'oneOf']);
+
+/** Names a schema can hold: its own and allOf properties, and those of every oneOf/anyOf branch. */
+function namesOf(root, schema, path, acc) {
+  for (const k of collectProperties(root, schema, path).keys()) acc.add(k);
+  for (const kw of ['oneOf', 'anyOf']) {
+    if (!Array.isArray(schema[kw])) continue;
+    for (const m of schema[kw]) for (const k of collectProperties(root, deref(root, m, []).value, []).keys()) acc.add(k);
+  }
+  return acc;
+}
+
+/**
+ * Every name listed in `required` is a declared property: of the schema itself, its allOf members,
+ * its oneOf/anyOf branches, or — for a member of a composition — of the composing schema and its
+ * other allOf members. Names matching a `patternProperties` pattern are accepted.
+ */
+export default createRulesetFunction({ input: null, options: null }, function styleRequiredDefined(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  for (const e of allSchemas(root)) {
+    const s = e.schema;
+    if (!Array.isArray(s.required) || s.required.length === 0) continue;
+    const names = namesOf(root, s, e.path, new Set());
+    let up = e;
+    for (let i = 0; i < 5 && up.parent && COMPOSITION.has(up.via); i++) {
+      namesOf(root, up.parent.schema, up.parent.path, names);
+      up = up.parent;
+    }
+    const patterns = isObject(s.patternProperties) ? regexList(Object.keys(s.patternProperties), 'u') : [];
+    s.required.forEach((r, i) => {
+      if (typeof r !== 'string' || names.has(r) || patterns.some((re) => re.test(r))) return;
+      results.push({ message: `Required property '${r}' is not defined in properties.`, path: [...e.path, 'required', String(i)] });
+    });
+  }
+  return results;
+});

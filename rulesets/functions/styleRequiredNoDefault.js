@@ -1,0 +1,27 @@
+import { createRulesetFunction } from '@stoplight/spectral-core';
+import { isObject, rootOf } from './lib/doc.js';
+import { allParameters, allSchemas } from './lib/style.js';
+
+/**
+ * A required parameter or a required property does not declare a `default`: a value that must be
+ * sent never falls back to a default, so the default misleads readers and generators. Only defaults
+ * written inline are reported (a shared schema's default is not this property's fault).
+ */
+export default createRulesetFunction({ input: null, options: null }, function styleRequiredNoDefault(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  for (const { param, path } of allParameters(root)) {
+    if (param.required !== true || !isObject(param.schema) || param.schema.default === undefined) continue;
+    results.push({ message: `Required parameter '${param.name}' declares a default, which can never apply.`, path: [...path, 'schema', 'default'] });
+  }
+  for (const e of allSchemas(root)) {
+    const s = e.schema;
+    if (!Array.isArray(s.required) || !isObject(s.properties)) continue;
+    for (const r of s.required) {
+      const p = typeof r === 'string' && Object.hasOwn(s.properties, r) ? s.properties[r] : undefined;
+      if (!isObject(p) || p.$ref !== undefined || p.default === undefined) continue;
+      results.push({ message: `Required property '${r}' declares a default, which can never apply.`, path: [...e.path, 'properties', r, 'default'] });
+    }
+  }
+  return results;
+});

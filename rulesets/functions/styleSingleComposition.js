@@ -1,0 +1,24 @@
+import { createRulesetFunction } from '@stoplight/spectral-core';
+import { rootOf } from './lib/doc.js';
+import { allSchemas, isOas31Plus } from './lib/style.js';
+
+/**
+ * allOf/anyOf/oneOf with a single member say nothing a plain schema (or `$ref`) would not. In
+ * OpenAPI 3.0 a single-member composition is the accepted way to put keywords next to a reference
+ * (`allOf: [$ref]` + `nullable`/`description`), so it is reported there only when it has no
+ * sibling keywords; 3.1 allows siblings next to `$ref` directly.
+ */
+export default createRulesetFunction({ input: null, options: null }, function styleSingleComposition(_input, _options, context) {
+  const root = rootOf(context);
+  const v31 = isOas31Plus(root);
+  const results = [];
+  for (const e of allSchemas(root)) {
+    const s = e.schema;
+    for (const k of ['allOf', 'anyOf', 'oneOf']) {
+      if (!Array.isArray(s[k]) || s[k].length !== 1) continue;
+      if (!v31 && Object.keys(s).some((x) => x !== k)) continue;
+      results.push({ message: `${k} has a single member; use the member itself${v31 ? ' (3.1 allows keywords next to $ref)' : ''}.`, path: [...e.path, k] });
+    }
+  }
+  return results;
+});

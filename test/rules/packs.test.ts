@@ -1,0 +1,343 @@
+/**
+ * Industry packs (psd2, fhir, r155, gdpr): each has at least 15 rules of its own, its profile
+ * re-tunes the intended core rules (and only when the pack is enabled), the classification helpers
+ * recognise their documents and stay silent on others, and no pack function fails on odd input.
+ */
+import { describe, expect, it } from 'vitest';
+import { lintSource, loadRuleset, type LoadedRuleset } from '../../src/lint/index.js';
+import { PACKS } from '../../src/lint/paths.js';
+// Plain-JS helpers of the pack functions.
+// @ts-expect-error -- JavaScript module without type declarations
+import * as packs from '../../rulesets/functions/lib/packs.js';
+
+const cache = new Map<string, Promise<LoadedRuleset>>();
+function rulesetWith(...p: string[]): Promise<LoadedRuleset> {
+  const key = p.join(',');
+  if (!cache.has(key)) cache.set(key, loadRuleset({ packs: p }));
+  return cache.get(key)!;
+}
+
+async function codes(text: string, rs: LoadedRuleset, prefix = ''): Promise<Array<{ code: string; message: string; path: string; severity: string }>> {
+  const { findings } = await lintSource({ bytes: Buffer.from(text), displayPath: 'example.yaml' }, rs);
+  return findings.filter((f) => f.code.startsWith(prefix)).map((f) => ({ code: f.code, message: f.message, path: f.path.join('/'), severity: f.severity }));
+}
+
+describe('pack contents', () => {
+  it.each([...PACKS])('%s has at least 15 rules of its own, all prefixed and documented with x-apictl', async (pack) => {
+    const rs = await rulesetWith(pack);
+    const own = [...rs.meta.values()].filter((m) => m.pack === pack);
+    expect(own.length).toBeGreaterThanOrEqual(15);
+    for (const m of own) {
+      expect(m.name.startsWith(`${pack}-`), m.name).toBe(true);
+      expect(m.fix, `${m.name} fix`).toBeTruthy();
+      expect(['compliance', 'security', 'performance']).toContain(m.category);
+    }
+  });
+
+  it('packs are opt-in: without them no pack rule is loaded', async () => {
+    const rs = await rulesetWith();
+    expect([...rs.meta.keys()].filter((n) => /^(psd2|fhir|r155|gdpr)-/.test(n))).toEqual([]);
+  });
+});
+
+describe('profiles re-tune core rules instead of copying them', () => {
+  it('r155 raises transport, authentication, rate-limit and bounded-input rules to error', async () => {
+    const core = await rulesetWith();
+    const r155 = await rulesetWith('r155');
+    const raised = ['servers-https-only', 'api-key-not-in-query', 'security-read-ops-protected', 'no-http-basic', 'rate-limit-headers', 'rate-limit-429', 'request-string-bounded', 'request-array-bounded', 'request-number-bounded', 'request-body-closed-schema', 'admin-ops-distinct-security'];
+    for (const name of raised) {
+      const m = r155.meta.get(name);
+      expect(m, name).toBeDefined();
+      expect(m!.severity, name).toBe('error');
+      expect(m!.tunedBy, name).toContain('r155');
+      expect(m!.pack, name).toBeUndefined();
+    }
+    expect(core.meta.get('request-string-bounded')!.severity).toBe('warn');
+    expect(core.meta.get('request-string-bounded')!.tunedBy).toEqual([]);
+  });
+
+  it('r155 counts diagnostics and key management as administrative paths', async () => {
+    const doc = `openapi: 3.1.0
+info: {title: Fleet, version: 1.0.0}
+security: [{oauth: [fleet]}]
+paths:
+  /vehicles:
+    get: {operationId: listVehicles, responses: {'200': {description: ok}}}
+  /vehicles/{vehicleId}/diagnostics:
+    get:
+      operationId: readDiagnostics
+      parameters: [{name: vehicleId, in: path, required: true, schema: {type: string}}]
+      responses: {'200': {description: ok}}
+components:
+  securitySchemes:
+    oauth: {type: oauth2, flows: {clientCredentials: {tokenUrl: 'https://auth.example.com/token', scopes: {fleet: x}}}}
+`;
+    expect(await codes(doc, await rulesetWith(), 'admin-ops-distinct-security')).toEqual([]);
+    const found = await codes(doc, await rulesetWith('r155'), 'admin-ops-distinct-security');
+    expect(found).toHaveLength(1);
+    expect(found[0]!.severity).toBe('error');
+  });
+
+  it('psd2 accepts Berlin Group kebab-case path parameters next to camelCase ids', async () => {
+    const doc = `openapi: 3.0.1
+info: {title: XS2A, version: 1.3.11}
+paths:
+  /v1/{payment-service}/{payment-product}/{paymentId}:
+    get:
+      operationId: getPayment
+      parameters:
+        - {name: payment-service, in: path, required: true, schema: {type: string}}
+        - {name: payment-product, in: path, required: true, schema: {type: string}}
+        - {name: paymentId, in: path, required: true, schema: {type: string}}
+      responses: {'200': {description: ok}}
+`;
+    expect(await codes(doc, await rulesetWith(), 'path-param-casing')).not.toEqual([]);
+    expect(await codes(doc, await rulesetWith('psd2'), 'path-param-casing')).toEqual([]);
+    expect((await rulesetWith('psd2')).meta.get('path-param-casing')!.tunedBy).toEqual(['psd2']);
+  });
+
+  it('fhir exempts resource types, _history/_search and $operations from the kebab and plural rules, and _-prefixed search parameters from casing', async () => {
+    const doc = `openapi: 3.0.3
+info: {title: FHIR, version: 4.0.1}
+paths:
+  /Patient:
+    get:
+      operationId: searchPatient
+      parameters:
+        - {name: _lastUpdated, in: query, schema: {type: string}}
+        - {name: general-practitioner, in: query, schema: {type: string}}
+        - {name: address-city, in: query, schema: {type: string}}
+      responses: {'200': {description: ok}}
+  /Patient/{id}/_history:
+    get:
+      operationId: patientHistory
+      parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+      responses: {'200': {description: ok}}
+  /Patient/{id}/$everything:
+    get:
+      operationId: patientEverything
+      parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+      responses: {'200': {description: ok}}
+`;
+    const tuned = ['path-segments-kebab-case', 'collection-names-plural', 'query-param-casing'];
+    const without = await codes(doc, await rulesetWith());
+    const withFhir = await codes(doc, await rulesetWith('fhir'));
+    for (const name of tuned) {
+      expect(without.filter((f) => f.code === name), name).not.toEqual([]);
+      expect(withFhir.filter((f) => f.code === name), name).toEqual([]);
+    }
+  });
+
+  it('fhir accepts FHIRPath Patch (application/fhir+json) on the core patch media type rule', async () => {
+    const doc = `openapi: 3.0.3
+info: {title: FHIR, version: 4.0.1}
+paths:
+  /Patient/{id}:
+    patch:
+      operationId: patchPatient
+      parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+      requestBody: {content: {application/fhir+json: {schema: {type: object}}}}
+      responses: {'200': {description: ok}}
+`;
+    expect(await codes(doc, await rulesetWith(), 'http-patch-media-type')).not.toEqual([]);
+    expect(await codes(doc, await rulesetWith('fhir'), 'http-patch-media-type')).toEqual([]);
+  });
+
+  it('gdpr raises personal-data-marked to warn and accepts SAP DPP markers', async () => {
+    const core = await rulesetWith();
+    const gdpr = await rulesetWith('gdpr');
+    expect(core.meta.get('personal-data-marked')!.severity).toBe('info');
+    expect(gdpr.meta.get('personal-data-marked')!.severity).toBe('warn');
+    expect(gdpr.meta.get('personal-data-marked')!.tunedBy).toEqual(['gdpr']);
+    const doc = (marker: string) => `openapi: 3.1.0
+info: {title: Shop, version: 1.0.0}
+paths: {}
+components:
+  schemas:
+    Customer:
+      type: object
+      properties:
+        email: {type: string, ${marker}}
+`;
+    expect(await codes(doc('x-sap-dpp-is-potentially-personal: true'), core, 'personal-data-marked')).not.toEqual([]);
+    expect(await codes(doc('x-sap-dpp-is-potentially-personal: true'), gdpr, 'personal-data-marked')).toEqual([]);
+    expect(await codes(doc('format: email'), gdpr, 'personal-data-marked')).not.toEqual([]);
+  });
+});
+
+describe('pack helpers', () => {
+  it('recognise Berlin Group XS2A resources and documents', () => {
+    expect(packs.xs2aResource('/v1/{payment-service}/{payment-product}')).toMatchObject({ resource: '{payment-service}', rest: ['{payment-product}'], version: 'v1', isPayment: true });
+    expect(packs.xs2aResource('/psd2/v1/accounts/{account-id}/transactions')).toMatchObject({ resource: 'accounts', rest: ['{account-id}', 'transactions'] });
+    expect(packs.xs2aResource('/consents')).toMatchObject({ resource: 'consents', version: undefined });
+    expect(packs.xs2aResource('/v1/customers')).toBeUndefined();
+    expect(packs.xs2aResource('/api/{tenant}/v1/accounts')).toBeUndefined();
+    const op = (pathKey: string, method = 'get') => ({ [pathKey]: { [method]: { responses: {} } } });
+    // Stripe has /v1/accounts but nothing that only XS2A has: not an XS2A interface.
+    expect(packs.psd2Doc({ openapi: '3.0.0', paths: { ...op('/v1/accounts'), ...op('/v1/payments') } }).isXs2a).toBe(false);
+    expect(packs.psd2Doc({ openapi: '3.0.0', paths: { ...op('/v1/accounts'), ...op('/v1/consents', 'post') } }).isXs2a).toBe(true);
+    expect(packs.psd2Doc({ openapi: '3.0.0', paths: { ...op('/v1/payments/sepa-credit-transfers', 'post') } }).isXs2a).toBe(true);
+    const withHeader = { openapi: '3.0.0', paths: { '/v1/accounts': { get: { parameters: [{ name: 'Consent-ID', in: 'header' }], responses: {} } } } };
+    expect(packs.psd2Doc(withHeader).isXs2a).toBe(true);
+  });
+
+  it('classify FHIR interactions by URL pattern', () => {
+    const it = (pathKey: string, method: string) => packs.fhirInteraction({ pathKey, method, operation: {} })?.kind;
+    expect(it('/Patient', 'get')).toBe('search-type');
+    expect(it('/Patient', 'post')).toBe('create');
+    expect(it('/Patient/_search', 'post')).toBe('search-post');
+    expect(it('/fhir/Patient/{id}', 'get')).toBe('read');
+    expect(it('/Patient/{id}', 'put')).toBe('update');
+    expect(it('/Patient/{id}/_history/{vid}', 'get')).toBe('vread');
+    expect(it('/Patient/{id}/_history', 'get')).toBe('history-instance');
+    expect(it('/Patient/{id}/Observation', 'get')).toBe('compartment');
+    expect(it('/Patient/{id}/$everything', 'get')).toBe('operation');
+    expect(it('/Patient/{id}/merge', 'post')).toBe('other');
+    expect(it('/metadata', 'get')).toBe('capabilities');
+    expect(it('/patients/{id}', 'get')).toBeUndefined();
+    expect(packs.fhirTypeLike('patients')).toBe('Patient');
+    expect(packs.fhirTypeLike('Observations')).toBe('Observation');
+    expect(packs.fhirTypeLike('orders')).toBeUndefined();
+  });
+
+  it('do not take PascalCase or /metadata paths of other APIs for a FHIR server', () => {
+    const doc = (...keys: string[]) => ({ openapi: '3.0.0', paths: Object.fromEntries(keys.map((k) => [k, { get: { responses: {} } }])) });
+    // Twilio-style: templated base, file extensions; DigitalOcean-style: …/{slug}/metadata.
+    expect(packs.fhirDoc(doc('/2010-04-01/Accounts/{AccountSid}/Messages/{MessageSid}/Media/{Sid}.json', '/2010-04-01/Accounts.json')).isFhir).toBe(false);
+    expect(packs.fhirDoc(doc('/v2/add-ons/apps/{app_slug}/metadata')).isFhir).toBe(false);
+    expect(packs.fhirDoc(doc('/fhir/r4/Patient/{id}')).isFhir).toBe(true);
+    expect(packs.fhirDoc(doc('/metadata')).isFhir).toBe(true);
+  });
+
+  it('match personal and special-category names by words, not substrings', () => {
+    expect(packs.personalTerm('customer_email')).toBe('email');
+    expect(packs.personalTerm('billingAddress')).toBe('address');
+    expect(packs.personalTerm('dateOfBirth')).toBe('date of birth');
+    expect(packs.personalTerm('serverAddress')).toBeUndefined();
+    expect(packs.personalTerm('ipAddress')).toBeUndefined();
+    expect(packs.personalTerm('emailVerified')).toBeUndefined();
+    expect(packs.specialTerm('diagnosisCode')).toBe('diagnosis');
+    expect(packs.specialTerm('tradeUnionMember')).toBe('trade union');
+    expect(packs.specialTerm('healthStatus')).toBeUndefined();
+    expect(packs.specialTerm('traceId')).toBeUndefined();
+    expect(packs.specialTerm('raceCondition')).toBeUndefined();
+    expect(packs.ISO_DURATION.test('P2Y')).toBe(true);
+    expect(packs.ISO_DURATION.test('PT12H')).toBe(true);
+    expect(packs.ISO_DURATION.test('P')).toBe(false);
+    expect(packs.ISO_DURATION.test('P1YT')).toBe(false);
+  });
+
+  it('find vehicle back-end areas from path segments', () => {
+    const areas = (pathKey: string, method = 'post', operation = {}) => [...packs.r155Areas({ pathKey, method, operation })].sort();
+    expect(areas('/vehicles/{id}/commands/remote-start')).toEqual(['command']);
+    expect(areas('/vehicles/{id}/doors/unlock')).toEqual(['command']);
+    expect(areas('/vehicles/{id}/doors/unlock', 'get')).toEqual([]);
+    expect(areas('/v1/charges/{charge}/capture')).toEqual([]);
+    expect(areas('/ota/campaigns/{id}', 'get')).toEqual(['ota']);
+    expect(areas('/vehicles/{id}/actions', 'post', { 'x-vehicle-command': true })).toEqual(['command']);
+  });
+});
+
+describe('pack rules on real-world shapes', () => {
+  it('r155-strong-client-auth reports a weak scheme once, not once per operation', async () => {
+    const ops = Array.from({ length: 5 }, (_, i) => `  /things${i}:\n    get: {operationId: get${i}, security: [{key: []}], responses: {'200': {description: ok}}}\n`).join('');
+    const doc = `openapi: 3.1.0\ninfo: {title: T, version: 1.0.0}\npaths:\n${ops}components:\n  securitySchemes:\n    key: {type: apiKey, in: header, name: X-Key}\n`;
+    const found = await codes(doc, await rulesetWith('r155'), 'r155-strong-client-auth');
+    expect(found).toHaveLength(1);
+    expect(found[0]!.path).toBe('components/securitySchemes/key');
+    expect(found[0]!.message).toContain('5 operations');
+  });
+
+  it('gdpr-personal-data-no-store is told once when no response declares Cache-Control, and per response otherwise', async () => {
+    const body = `content: {application/json: {schema: {$ref: '#/components/schemas/Customer'}}}`;
+    const doc = (cc: string) => `openapi: 3.1.0
+info: {title: Shop, version: 1.0.0}
+paths:
+  /customers:
+    get: {operationId: listCustomers, responses: {'200': {description: ok, ${body}}}}
+  /customers/{customerId}:
+    get:
+      operationId: getCustomer
+      parameters: [{name: customerId, in: path, required: true, schema: {type: string}}]
+      responses: {'200': {description: ok, ${body}}}
+  /me:
+    get: {operationId: me, responses: {'200': {description: ok, ${cc} ${body}}}}
+components:
+  schemas:
+    Customer: {type: object, properties: {email: {type: string}}}
+`;
+    expect(await codes(doc(''), await rulesetWith('gdpr'), 'gdpr-personal-data-no-store')).toHaveLength(1);
+    expect(await codes(doc(`headers: {Cache-Control: {schema: {type: string, enum: [no-store]}}},`), await rulesetWith('gdpr'), 'gdpr-personal-data-no-store')).toHaveLength(2);
+  });
+
+  it('gdpr parameter rules report each personal parameter name once', async () => {
+    const ops = Array.from({ length: 4 }, (_, i) => `  /users${i}/{email}:\n    get:\n      operationId: u${i}\n      parameters: [{name: email, in: path, required: true, schema: {type: string}}]\n      responses: {'200': {description: ok}}\n`).join('');
+    const found = await codes(`openapi: 3.1.0\ninfo: {title: T, version: 1.0.0}\npaths:\n${ops}`, await rulesetWith('gdpr'), 'gdpr-no-personal-data-in-path');
+    expect(found).toHaveLength(1);
+    expect(found[0]!.message).toContain('defined 4 times');
+  });
+
+  it('psd2 rules stay silent on an API that merely has /v1/accounts', async () => {
+    const doc = `openapi: 3.0.0
+info: {title: Payments platform, version: 1.0.0}
+paths:
+  /v1/accounts:
+    get: {operationId: listAccounts, responses: {'200': {description: ok}}}
+  /v1/accounts/{account}:
+    post: {operationId: updateAccount, parameters: [{name: account, in: path, required: true, schema: {type: string}}], responses: {'200': {description: ok}}}
+`;
+    expect(await codes(doc, await rulesetWith('psd2'), 'psd2-')).toEqual([]);
+  });
+
+  it('no pack function fails on malformed documents', async () => {
+    const docs = [
+      `openapi: 3.1.0
+info: {title: T, version: 1.0.0}
+paths:
+  /v1/consents:
+    post:
+      parameters: [null, 3, {name: 5, in: header}, {name: psuId, in: query, schema: 4}]
+      requestBody: {content: {application/json: {schema: {properties: 4, required: {}}}}}
+      responses:
+        '201': null
+        '400': {content: {application/json: {schema: {type: array, items: 7}}, application/problem+json: {schema: {required: 3}}}}
+  /v1/accounts/{account-id}/transactions:
+    get: {parameters: [{name: bookingStatus, in: query, schema: {enum: 5}}], responses: {'200': {headers: {X-Request-ID: 4}}}}
+  /Patient/{id}:
+    get: {responses: {'200': {content: {application/fhir+json: {schema: {allOf: [null, {$ref: '#/components/schemas/Other'}]}}}}}}
+    put: {requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/Loop'}}}}, responses: {'4XX': {content: {application/json: {schema: 1}}}}}
+  /Patient:
+    get: {parameters: [{name: _count, in: query, content: {}}], responses: {'200': {content: {application/json: {schema: {type: array}}}}}}
+components:
+  schemas:
+    Loop: {allOf: [{$ref: '#/components/schemas/Other'}], properties: {email: {x-personal-data: [1]}, children: {type: array, items: {$ref: '#/components/schemas/Loop'}}}}
+    Other: {type: [object, 5], properties: {resourceType: {enum: 7}, amount: {type: number}, currency: 3}}
+  securitySchemes:
+    bad: 3
+    oauth: {type: oauth2, flows: {implicit: null, clientCredentials: {scopes: [1]}}}
+`,
+      `openapi: 3.1.0
+info: {title: T, version: 1.0.0, x-data-classification: public}
+security: [null, {missing: [1]}]
+paths:
+  /vehicles/{vin}/commands/unlock:
+    post: {x-data-subject-rights: access, security: [{}], parameters: [{name: vin, in: path, required: true}], responses: {default: {headers: {Cache-Control: 3}}}}
+  /firmware/{id}:
+    get: {responses: {'200': {content: {application/json: {schema: {properties: {signature: true, alg: {enum: [MD5, 3]}}}}, application/octet-stream: null}}}}
+  /logs/{id}:
+    delete: {responses: {}}
+webhooks:
+  ping:
+    post: {requestBody: {content: {application/json: {example: {mail: 'someone@gmail.com', deep: [[[{a: 'x@y.org'}]]]}}}}, responses: {}}
+`,
+    ];
+    const rs = await rulesetWith(...PACKS);
+    for (const doc of docs) {
+      const found = await codes(doc, rs);
+      // The rules did run (a document with unresolvable refs would stop before them).
+      expect(found.some((f) => /^(psd2|fhir|r155|gdpr)-/.test(f.code))).toBe(true);
+      const failed = found.filter((f) => f.code === 'rule-failed' && /(psd2|fhir|r155|gdpr)/.test(f.message));
+      expect(failed).toEqual([]);
+    }
+  });
+});
