@@ -99,7 +99,7 @@ function humanReport(r: GenerateResult, io: Output, dryRun: boolean): string {
     const mark = e.selected ? c.green('+') : c.gray('-');
     const name = e.selected ? c.bold(e.tool ?? '') : (e.operationId ?? '');
     lines.push(`${mark} ${e.method.padEnd(methodWidth)} ${e.path}  ${name}`);
-    lines.push(`    ${e.selected ? '' : c.gray('')}${e.reason}`);
+    lines.push(`    ${e.selected ? e.reason : c.gray(e.reason)}`);
     for (const n of e.notes) lines.push(`    ${n.severity === 'warn' ? c.yellow('! ') : c.blue('i ')}${n.message}`);
   }
   const selected = plan.report.filter((e) => e.selected).length;
@@ -118,8 +118,8 @@ export async function run(spec: string, flags: GenerateFlags): Promise<number> {
   const io = createOutput();
   if (!flags.output && !flags.dryRun) throw new UsageError('give the project folder with -o DIR (or use --dry-run to only see the selection)');
   const cwd = process.cwd();
-  const outDir = path.resolve(cwd, flags.output ?? '.apictl-mcp-dry-run');
-  if (flags.output && existsSync(outDir) && !statSync(outDir).isDirectory()) throw new UsageError(`-o ${flags.output} is a file, not a folder`);
+  const outDir = flags.output === undefined ? undefined : path.resolve(cwd, flags.output);
+  if (outDir && existsSync(outDir) && !statSync(outDir).isDirectory()) throw new UsageError(`-o ${flags.output} is a file, not a folder`);
 
   const loaded = await loadSpec(spec, flags, io);
   const { generateServer } = await import('../../mcp/generate.js');
@@ -139,7 +139,7 @@ export async function run(spec: string, flags: GenerateFlags): Promise<number> {
     dryRun: flags.dryRun === true || !flags.output,
     force: flags.force === true,
     generatorVersion: packageVersion(),
-    invocation: invocation(spec, flags, flags.output ?? outDir),
+    invocation: invocation(spec, flags, flags.output ?? 'DIR'),
   });
   const plan = result.plan;
 
@@ -151,7 +151,7 @@ export async function run(spec: string, flags: GenerateFlags): Promise<number> {
   if (plan.tools.length === 0) io.err(`${io.c.yellow('warning')}: no operation was selected, so the server has no tools (see the reasons above; --allow-writes or --include may help)`);
 
   let recorded = false;
-  if (result.written) {
+  if (result.written && outDir) {
     for (const k of result.written.kept) io.err(`${io.c.yellow('kept')} ${k.path}: changed since the last generation; the new version is in ${k.newPath}`);
     const registry = await openCliRegistry(flags);
     try {

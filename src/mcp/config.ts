@@ -1,0 +1,189 @@
+/**
+ * The generator's configuration file (`mcp.yaml`): selection, per-tool overrides and runtime
+ * defaults. Parsed with the same strict YAML/JSON parser as API descriptions, so every problem
+ * (and every override that later matches nothing) is reported at its line.
+ */
+import { InputError } from '../errors.js';
+import { DEFAULT_LIMITS } from '../document/limits.js';
+import { parseSourceText } from '../document/parse.js';
+import { decodeUtf8, readFileCapped } from '../document/read.js';
+import type { JsonPath } from '../findings/finding.js';
+
+/** Annotation overrides (any subset of the four hints, plus a title). */
+export interface AnnotationOverrides {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** Data classification carried in each tool's `_meta`. */
+export interface Classification {
+  sensitivity?: string;
+  process?: string;
+}
+
+/** Per-operation settings, keyed by operationId, `METHOD /path` or tool name. */
+export interface ToolOverride {
+  /** true: select it whatever its category (the explicit opt-in writes and workflow triggers need); false: never. */
+  enabled?: boolean;
+  /** Mark (or unmark) the operation as a workflow trigger. */
+  workflow?: boolean;
+  name?: string;
+  title?: string;
+  description?: string;
+  annotations?: AnnotationOverrides;
+  /** Extra metadata placed in the tool's `_meta`. */
+  meta?: Record<string, unknown>;
+  classification?: Classification;
+  /** Optional parameters (`name` or `in:name`) or flattened body fields removed from the tool's inputs. */
+  dropParameters?: string[];
+  /** Parameters (`name` or `in:name`) given a fixed value: always sent, no longer inputs. */
+  pinParameters?: Record<string, unknown>;
+}
+
+/** The whole configuration. Every field is optional. */
+export interface McpConfig {
+  /** Server (and package) name. */
+  name?: string;
+  allowWrites?: boolean;
+  include?: string[];
+  exclude?: string[];
+  maxNameLength?: number;
+  /** Warn when a tool has more optional inputs than this. */
+  maxOptionalParams?: number;
+  descriptionMaxLength?: number;
+  /** `refs`: components shared through `$defs`; `inline`: fully inlined, bounded schemas for strict clients. */
+  schemas?: 'refs' | 'inline';
+  /** Deepest nesting expanded in inline mode. */
+  inlineDepth?: number;
+  /** Warn when `tools/list` is estimated above this many tokens. */
+  tokenWarning?: number;
+  /** Largest input / output schema per tool in bytes of JSON; nested components beyond are described loosely. */
+  inputSchemaMaxBytes?: number;
+  outputSchemaMaxBytes?: number;
+  rateLimitPerMinute?: number;
+  timeoutMs?: number;
+  maxResponseBytes?: number;
+  pageSize?: number;
+  /** Default base URL (overrides the description's servers; the env var still wins at run time). */
+  baseUrl?: string;
+  /** Extra words that mark an operation as a workflow trigger. */
+  workflowKeywords?: string[];
+  /** Default classification for every tool. */
+  classification?: Classification;
+  tools?: Record<string, ToolOverride>;
+}
+
+/** A parsed configuration file and a way to find the line of any of its paths. */
+export interface LoadedConfig {
+  config: McpConfig;
+  file: string;
+  locate(path: JsonPath): { line: number; column: number };
+}
+
+/** An empty configuration (no file given). */
+export const NO_CONFIG: LoadedConfig = { config: {}, file: '', locate: () => ({ line: 0, column: 0 }) };
+
+type Check = (value: unknown) => string | undefined;
+
+const isStr: Check = (v) => (typeof v === 'string' ? undefined : 'must be a string');
+const isBool: Check = (v) => (typeof v === 'boolean' ? undefined : 'must be true or false');
+const isStrList: Check = (v) =>
+  Array.isArray(v) && v.every((x) => typeof x === 'string') ? undefined : 'must be a list of strings';
+const positiveInt: Check = (v) => (Number.isSafeInteger(v) && (v as number) > 0 ? undefined : 'must be a positive integer');
+const isMap: Check = (v) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? undefined : 'must be a mapping');
+
+const ANNOTATION_FIELDS: Record<string, Check> = {
+  title: isStr,
+  readOnlyHint: isBool,
+  destructiveHint: isBool,
+  idempotentHint: isBool,
+  openWorldHint: isBool,
+};
+const CLASSIFICATION_FIELDS: Record<string, Check> = { sensitivity: isStr, process: isStr };
+const TOOL_FIELDS: Record<string, Check> = {
+  enabled: isBool,
+  workflow: isBool,
+  name: isStr,
+  title: isStr,
+  description: isStr,
+  annotations: isMap,
+  meta: isMap,
+  classification: isMap,
+  dropParameters: isStrList,
+  pinParameters: isMap,
+};
+const TOP_FIELDS: Record<string, Check> = {
+  name: isStr,
+  allowWrites: isBool,
+  include: isStrList,
+  exclude: isStrList,
+  maxNameLength: (v) => positiveInt(v) ?? ((v as number) > 128 ? 'must be at most 128 (the MCP limit)' : undefined),
+  maxOptionalParams: positiveInt,
+  descriptionMaxLength: positiveInt,
+  schemas: (v) => (v === 'refs' || v === 'inline' ? undefined : "must be 'refs' or 'inline'"),
+  inlineDepth: positiveInt,
+  tokenWarning: positiveInt,
+  inputSchemaMaxBytes: positiveInt,
+  outputSchemaMaxBytes: positiveInt,
+  rateLimitPerMinute: positiveInt,
+  timeoutMs: positiveInt,
+  maxResponseBytes: positiveInt,
+  pageSize: positiveInt,
+  baseUrl: (v) => isStr(v) ?? (/^https?:\/\//i.test(v as string) ? undefined : 'must be an http(s) URL'),
+  workflowKeywords: isStrList,
+  classification: isMap,
+  tools: isMap,
+};
+
+/** Parses and checks configuration text. Throws InputError at the offending line. */
+export function parseConfig(text: string, file: string): LoadedConfig {
+  const parsed = parseSourceText(text, file, file, DEFAULT_LIMITS);
+  const locate = (p: JsonPath): { line: number; column: number } => {
+    const r = parsed.locateDeepest(p).range.start;
+    return { line: r.line, column: r.column };
+  };
+  const fail = (p: JsonPath, message: string): never => {
+    throw new InputError(`${p.length > 0 ? p.join('.') + ': ' : ''}${message}`, { file, ...locate(p) });
+  };
+  const value = parsed.value ?? {};
+  checkFields(value, [], TOP_FIELDS, fail, 'configuration');
+  const cfg = value as McpConfig & Record<string, unknown>;
+  if (cfg.classification) checkFields(cfg.classification, ['classification'], CLASSIFICATION_FIELDS, fail, 'classification');
+  for (const [key, override] of Object.entries(cfg.tools ?? {})) {
+    const at = ['tools', key];
+    checkFields(override, at, TOOL_FIELDS, fail, `tool override '${key}'`);
+    const o = override as ToolOverride;
+    if (o.annotations) checkFields(o.annotations, [...at, 'annotations'], ANNOTATION_FIELDS, fail, 'annotations');
+    if (o.classification) checkFields(o.classification, [...at, 'classification'], CLASSIFICATION_FIELDS, fail, 'classification');
+    if (o.name !== undefined && !/^[A-Za-z0-9_-]{1,128}$/.test(o.name)) {
+      fail([...at, 'name'], 'a tool name may hold only letters, digits, _ and - (1 to 128 characters)');
+    }
+  }
+  return { config: cfg, file, locate };
+}
+
+/** Reads and parses a configuration file. */
+export function loadConfigFile(absPath: string, shown: string): LoadedConfig {
+  const bytes = readFileCapped(absPath, shown, 5 * 1024 * 1024);
+  return parseConfig(decodeUtf8(bytes, shown), shown);
+}
+
+function checkFields(
+  value: unknown,
+  at: JsonPath,
+  fields: Record<string, Check>,
+  fail: (p: JsonPath, m: string) => never,
+  what: string,
+): void {
+  const problem = isMap(value);
+  if (problem) fail(at, `${what} ${problem}`);
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    const check = Object.hasOwn(fields, k) ? fields[k] : undefined;
+    if (!check) fail([...at, k], `unknown setting '${k}' (known: ${Object.keys(fields).join(', ')})`);
+    const msg = check!(v);
+    if (msg) fail([...at, k], msg);
+  }
+}

@@ -1,0 +1,316 @@
+/**
+ * From a 3.x document (and configuration) to the plan of an MCP server: which operations become
+ * tools and why, each tool's definition and request plan, the server data, the selection report
+ * and the warnings. Pure: no files are read or written here.
+ */
+import type { SpecKind } from '../document/model.js';
+import { slugify } from '../store/slug.js';
+import { isObject } from '../validate/json.js';
+import { operationSecurity, planAuth } from './auth.js';
+import type { AnnotationOverrides, LoadedConfig, ToolOverride } from './config.js';
+import { describeTool, ToolIndex, type ToolSketch, toolTitle } from './descriptions.js';
+import { buildInputs } from './inputs.js';
+import { bumpVersion, compareTools, type Level, type Manifest, manifestTool, type ManifestTool, toolsHash, toolVersion } from './manifest.js';
+import { assignNames, type PreviousName } from './naming.js';
+import { collectOperations, type OperationInfo } from './operations.js';
+import { buildOutput } from './outputs.js';
+import { SchemaConverter } from './schemas.js';
+import { matchOverrides, type Pattern, parsePattern, selectOperations } from './select.js';
+import { clip, stripMarkup } from './text.js';
+import type { Category, GeneratedTool, LocatedWarning, PlanNote, SelectionEntry, ServerData, SpecIdentity, ToolDefinition } from './types.js';
+
+/** Defaults of every tunable (the config and flags override them). */
+export const DEFAULTS = {
+  maxNameLength: 64,
+  maxOptionalParams: 15,
+  descriptionMaxLength: 1024,
+  schemaDescriptionMax: 300,
+  inlineDepth: 5,
+  tokenWarning: 25_000,
+  toolCountWarning: 80,
+  rateLimitPerMinute: 60,
+  timeoutMs: 30_000,
+  maxResponseBytes: 64 * 1024,
+  pageSize: 100,
+  inputSchemaMaxBytes: 24 * 1024,
+  outputSchemaMaxBytes: 12 * 1024,
+} as const;
+
+/** Environment variable that overrides the base URL in every generated server. */
+export const BASE_URL_ENV = 'API_BASE_URL';
+
+/** Inputs to {@link planServer}. */
+export interface PlanInput {
+  document: Record<string, unknown>;
+  kind: SpecKind;
+  config: LoadedConfig;
+  include: string[];
+  exclude: string[];
+  allowWrites: boolean;
+  name?: string;
+  inlineSchemas?: boolean;
+  spec: SpecIdentity;
+  previous?: Manifest;
+}
+
+/** The plan. */
+export interface McpPlan {
+  server: ServerData;
+  tools: GeneratedTool[];
+  manifestTools: ManifestTool[];
+  toolsHash: string;
+  report: SelectionEntry[];
+  /** Estimated size of the whole `tools/list` answer, in tokens (≈ 4 characters each). */
+  estimatedTokens: number;
+  /** The biggest tools, for the report. */
+  largest: Array<{ name: string; tokens: number }>;
+  /** Whole-selection warnings (size, auth, schema problems). */
+  warnings: PlanNote[];
+  /** Warnings about the config file, at their lines. */
+  configWarnings: LocatedWarning[];
+  /** How the version moved from the previous generation, and why. */
+  versioning: { previous?: string; level: Level; changes: Array<{ level: Exclude<Level, 'none'>; text: string }> };
+}
+
+/** Splits `a,b` values of repeatable flags. */
+function splitList(values: string[]): string[] {
+  return values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+}
+
+/** Annotations from the category and method; the config may override any of them. */
+export function annotationsFor(category: Category, method: string, o?: AnnotationOverrides): ToolDefinition['annotations'] {
+  const read = category === 'read' || category === 'search';
+  const base: ToolDefinition['annotations'] = {
+    readOnlyHint: read,
+    destructiveHint: !read && (method === 'delete' || method === 'put' || method === 'patch' || category === 'workflow'),
+    idempotentHint: read || method === 'put' || method === 'delete',
+    openWorldHint: true,
+  };
+  return { ...base, ...(o ?? {}) };
+}
+
+function firstString(op: OperationInfo, keys: string[]): string | undefined {
+  for (const k of keys) {
+    const v = op.operation[k];
+    if (typeof v === 'string' && v.trim() !== '') return v;
+  }
+  return undefined;
+}
+
+/** The base URL from the description's first server, variables replaced by their defaults. */
+export function baseUrlOf(doc: Record<string, unknown>): { url: string; note?: PlanNote } {
+  const servers = Array.isArray(doc.servers) ? doc.servers : [];
+  const s = servers.find(isObject);
+  if (!s || typeof s.url !== 'string') return { url: '', note: { code: 'mcp-no-server', severity: 'warn', message: `the description names no server: set ${BASE_URL_ENV} when running the server` } };
+  const vars = isObject(s.variables) ? s.variables : {};
+  const url = s.url.replace(/\{([^}]+)\}/g, (m, name: string) => {
+    const v = Object.hasOwn(vars, name) ? vars[name] : undefined;
+    return isObject(v) && v.default !== undefined ? String(v.default) : m;
+  });
+  if (!/^https?:\/\//i.test(url) || /\{/.test(url)) {
+    return { url: '', note: { code: 'mcp-relative-server', severity: 'warn', message: `the server URL '${s.url}' is not an absolute http(s) URL: set ${BASE_URL_ENV} when running the server` } };
+  }
+  return { url: url.replace(/\/+$/, '') };
+}
+
+/** A valid npm package (and MCP server) name. */
+export function packageName(raw: string): string {
+  return slugify(raw).slice(0, 60);
+}
+
+/** Builds the whole plan. */
+export function planServer(input: PlanInput): McpPlan {
+  const { document: doc, config: loaded } = input;
+  const cfg = loaded.config;
+  const configWarnings: LocatedWarning[] = [];
+  const warnings: PlanNote[] = [];
+  const configWarn = (path: string[], code: string, message: string): void => {
+    configWarnings.push({ code, message, file: loaded.file, ...loaded.locate(path) });
+  };
+  const maxNameLength = cfg.maxNameLength ?? DEFAULTS.maxNameLength;
+  const ops = collectOperations(doc, input.kind);
+
+  const { matched: overrides, unmatched } = matchOverrides(ops, cfg.tools ?? {}, maxNameLength);
+  for (const key of unmatched) configWarn(['tools', key], 'mcp-override-no-match', `tool override '${key}' matches no operation (use an operationId or 'METHOD /path')`);
+
+  const include: Pattern[] = [
+    ...splitList(input.include).map((p) => parsePattern(p, '--include')),
+    ...(cfg.include ?? []).map((p, i) => parsePattern(p, 'config include', ['include', String(i)])),
+  ];
+  const exclude: Pattern[] = [
+    ...splitList(input.exclude).map((p) => parsePattern(p, '--exclude')),
+    ...(cfg.exclude ?? []).map((p, i) => parsePattern(p, 'config exclude', ['exclude', String(i)])),
+  ];
+  const allowWrites = input.allowWrites || cfg.allowWrites === true;
+  const { decisions, unusedPatterns } = selectOperations(ops, {
+    allowWrites,
+    allowWritesOrigin: input.allowWrites ? '--allow-writes' : 'allowWrites in the config',
+    include,
+    exclude,
+    overrides,
+    workflowKeywords: cfg.workflowKeywords ?? [],
+  });
+  for (const p of unusedPatterns) {
+    const msg = `${p.origin} pattern ${p.kind}:${p.value} matches no operation`;
+    if (p.configPath) configWarn(p.configPath, 'mcp-pattern-no-match', msg);
+    else warnings.push({ code: 'mcp-pattern-no-match', severity: 'warn', message: msg });
+  }
+
+  const selected = decisions.filter((d) => d.selected);
+  const previous = new Map<string, PreviousName>((input.previous?.tools ?? []).map((t) => [t.key, { name: t.name, operationId: t.operationId }]));
+  const names = assignNames(
+    selected.map((d) => ({ key: d.op.key, method: d.op.method, path: d.op.path, operationId: d.op.operationId, override: overrides.get(d.op.key)?.override.name })),
+    maxNameLength,
+    previous,
+  );
+  const sketches: ToolSketch[] = selected.map((d) => ({ name: names.get(d.op.key)!, method: d.op.method, path: d.op.path, category: d.category, operationId: d.op.operationId }));
+
+  const index = new ToolIndex(sketches);
+  const auth = planAuth(doc);
+  warnings.push(...auth.notes);
+  const oas30 = input.kind === 'openapi-3.0';
+  const schemaBase = { mode: input.inlineSchemas || cfg.schemas === 'inline' ? ('inline' as const) : ('refs' as const), inlineDepth: cfg.inlineDepth ?? DEFAULTS.inlineDepth, oas30, descriptionMax: DEFAULTS.schemaDescriptionMax };
+  const inConv = new SchemaConverter(doc, { ...schemaBase, context: 'input' });
+  const outConv = new SchemaConverter(doc, { ...schemaBase, context: 'output' });
+  const descriptionMax = cfg.descriptionMaxLength ?? DEFAULTS.descriptionMaxLength;
+  const specMeta = { title: input.spec.title, version: input.spec.version };
+
+  const notesByKey = new Map<string, PlanNote[]>();
+  const tools: GeneratedTool[] = [];
+  const manifestTools: ManifestTool[] = [];
+  selected.forEach((d, i) => {
+    const op = d.op;
+    const sketch = sketches[i]!;
+    const ov: ToolOverride | undefined = overrides.get(op.key)?.override;
+    const configKey = overrides.get(op.key)?.configKey;
+    const inputs = buildInputs(op, inConv.forTool(), {
+      maxOptionalParams: cfg.maxOptionalParams ?? DEFAULTS.maxOptionalParams,
+      descriptionMax: DEFAULTS.schemaDescriptionMax,
+      drop: ov?.dropParameters ?? [],
+      pin: ov?.pinParameters ?? {},
+      credentialParams: auth.credentialParams,
+      maxSchemaBytes: cfg.inputSchemaMaxBytes ?? DEFAULTS.inputSchemaMaxBytes,
+    });
+    for (const name of inputs.unmatchedDrops) configWarn(['tools', configKey!, 'dropParameters'], 'mcp-drop-no-match', `dropParameters: '${name}' is not an optional input of ${op.key}`);
+    for (const name of inputs.unmatchedPins) configWarn(['tools', configKey!, 'pinParameters', name], 'mcp-pin-no-match', `pinParameters: '${name}' is not a parameter of ${op.key}`);
+    const output = buildOutput(op, outConv.forTool(), cfg.outputSchemaMaxBytes ?? DEFAULTS.outputSchemaMaxBytes);
+    const sec = operationSecurity(op, auth);
+    const notes = [...inputs.notes, ...output.notes, ...sec.notes];
+    if (op.deprecated) notes.push({ code: 'mcp-deprecated', severity: 'info', message: 'deprecated by the API' });
+    notesByKey.set(op.key, notes);
+
+    const required = (inputs.inputSchema.required as string[] | undefined) ?? [];
+    const optional = Object.keys((inputs.inputSchema.properties as Record<string, unknown> | undefined) ?? {}).filter((a) => !required.includes(a));
+    const description = ov?.description
+      ? clip(ov.description, descriptionMax)
+      : describeTool({ op, tool: sketch, index, requiredArgs: required, optionalArgs: optional, responseDescription: output.responseDescription, structured: output.output.structured, maxLength: descriptionMax });
+    const title = ov?.title ?? toolTitle(op);
+    const classification = {
+      sensitivity: ov?.classification?.sensitivity ?? firstString(op, ['x-data-sensitivity', 'x-sensitivity', 'x-data-classification']) ?? cfg.classification?.sensitivity,
+      process: ov?.classification?.process ?? firstString(op, ['x-business-process', 'x-process']) ?? cfg.classification?.process,
+    };
+    const own: Record<string, unknown> = {
+      method: op.method.toUpperCase(),
+      path: op.path,
+      ...(op.operationId !== undefined ? { operationId: op.operationId } : {}),
+      category: d.category,
+      spec: specMeta,
+    };
+    if (classification.sensitivity !== undefined || classification.process !== undefined) {
+      own.classification = Object.fromEntries(Object.entries(classification).filter(([, v]) => v !== undefined));
+    }
+    const definition: ToolDefinition = {
+      name: sketch.name,
+      title,
+      description,
+      inputSchema: inputs.inputSchema,
+      ...(output.outputSchema ? { outputSchema: output.outputSchema } : {}),
+      annotations: { title, ...annotationsFor(d.category, op.method, ov?.annotations) },
+      _meta: { ...(ov?.meta ?? {}), 'apictl/tool': own },
+    };
+    const tool: GeneratedTool = {
+      definition,
+      request: {
+        method: op.method.toUpperCase(),
+        path: op.path,
+        params: inputs.params,
+        ...(inputs.body ? { body: inputs.body } : {}),
+        ...(output.accept ? { accept: output.accept } : {}),
+        ...(sec.security ? { security: sec.security } : {}),
+      },
+      output: output.output,
+    };
+    own.version = toolVersion(tool);
+    tools.push(tool);
+    manifestTools.push(manifestTool(tool, op.key, op.operationId));
+  });
+  for (const n of [...inConv.notes, ...outConv.notes]) warnings.push(n);
+
+  // Deterministic order for tools/list: by name.
+  const order = tools.map((t, i) => i).sort((a, b) => (tools[a]!.definition.name < tools[b]!.definition.name ? -1 : 1));
+  const sortedTools = order.map((i) => tools[i]!);
+  const sortedManifest = order.map((i) => manifestTools[i]!);
+
+  const sizes = sortedTools.map((t) => ({ name: t.definition.name, tokens: Math.ceil(JSON.stringify(t.definition).length / 4) }));
+  const estimatedTokens = sizes.reduce((a, s) => a + s.tokens, 0) + 10;
+  const largest = [...sizes].sort((a, b) => b.tokens - a.tokens).slice(0, 5);
+  const tokenWarning = cfg.tokenWarning ?? DEFAULTS.tokenWarning;
+  if (estimatedTokens > tokenWarning || sortedTools.length > DEFAULTS.toolCountWarning) {
+    const tagCounts = new Map<string, number>();
+    for (const d of selected) for (const t of d.op.tags.length > 0 ? d.op.tags : ['(untagged)']) tagCounts.set(t, (tagCounts.get(t) ?? 0) + 1);
+    const topTags = [...tagCounts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6);
+    warnings.push({
+      code: 'mcp-large-tool-list',
+      severity: 'warn',
+      message:
+        `${sortedTools.length} tools, tools/list ≈ ${estimatedTokens.toLocaleString('en-US')} tokens: more than agents handle well (warning above ${tokenWarning.toLocaleString('en-US')} tokens or ${DEFAULTS.toolCountWarning} tools). ` +
+        `Split it into several servers by tag (${topTags.map(([t, n]) => `--include tag:${t.includes(' ') ? JSON.stringify(t) : t} → ${n}`).join(', ')}) or narrow the selection with --include/--exclude.`,
+    });
+  }
+
+  const report: SelectionEntry[] = decisions.map((d) => ({
+    method: d.op.method.toUpperCase(),
+    path: d.op.path,
+    ...(d.op.operationId !== undefined ? { operationId: d.op.operationId } : {}),
+    category: d.category,
+    selected: d.selected,
+    reason: d.reason,
+    ...(d.selected ? { tool: names.get(d.op.key) } : {}),
+    notes: notesByKey.get(d.op.key) ?? [],
+  }));
+
+  const base = cfg.baseUrl ? { url: cfg.baseUrl.replace(/\/+$/, '') } : baseUrlOf(doc);
+  if (base.note) warnings.push(base.note);
+  const info = isObject(doc.info) ? doc.info : {};
+  const title = typeof info.title === 'string' && info.title.trim() ? clip(stripMarkup(info.title), 120) : input.spec.title;
+  const name = packageName(input.name ?? cfg.name ?? `${title}-mcp`);
+
+  const hash = toolsHash(sortedManifest);
+  let versioning: McpPlan['versioning'];
+  let version: string;
+  if (input.previous) {
+    const cmp = compareTools(input.previous.tools, sortedManifest);
+    version = bumpVersion(input.previous.server.version, cmp.level);
+    versioning = { previous: input.previous.server.version, level: cmp.level, changes: cmp.changes };
+  } else {
+    version = '1.0.0';
+    versioning = { level: 'none', changes: [] };
+  }
+
+  const server: ServerData = {
+    name,
+    version,
+    title,
+    baseUrl: base.url,
+    baseUrlEnv: BASE_URL_ENV,
+    securitySchemes: auth.schemes,
+    defaults: {
+      rateLimitPerMinute: cfg.rateLimitPerMinute ?? DEFAULTS.rateLimitPerMinute,
+      timeoutMs: cfg.timeoutMs ?? DEFAULTS.timeoutMs,
+      maxResponseBytes: cfg.maxResponseBytes ?? DEFAULTS.maxResponseBytes,
+      pageSize: cfg.pageSize ?? DEFAULTS.pageSize,
+    },
+    spec: input.spec,
+  };
+  return { server, tools: sortedTools, manifestTools: sortedManifest, toolsHash: hash, report, estimatedTokens, largest, warnings, configWarnings, versioning };
+}

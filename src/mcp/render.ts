@@ -1,0 +1,300 @@
+/**
+ * The files of a generated project. Code comes only from `templates/mcp-server/`, copied
+ * verbatim; what comes from the API description is written as JSON data (`tools.json`,
+ * `server.json`, `package.json`, the manifest) or as escaped Markdown and comment lines in
+ * documentation (`README.md`, `CHANGELOG.md`, `.env.example`). Nothing from a description can
+ * end up as code.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Manifest } from './manifest.js';
+import type { McpPlan } from './plan.js';
+import { commentLine, markdownInline } from './text.js';
+import type { GeneratedTool, SchemePlan } from './types.js';
+
+/** One file to write, relative to the project folder. */
+export interface RenderedFile {
+  path: string;
+  content: string;
+}
+
+/** The folder holding the project template (shipped with apictl). */
+export const TEMPLATE_DIR = fileURLToPath(new URL('../../templates/mcp-server/', import.meta.url));
+
+/** npm strips some dot-files from published packages, so the template stores them with `_`. */
+const RENAMED: Record<string, string> = { _gitignore: '.gitignore', _dockerignore: '.dockerignore' };
+
+/** Runtime dependencies of the generated project (zod is the SDK's required peer). */
+const RUNTIME_DEPS = ['@modelcontextprotocol/sdk', 'ajv', 'ajv-formats', 'zod'];
+const DEV_DEPS = ['typescript', '@types/node'];
+/** Used only when a package cannot be found installed beside apictl (the versions apictl was tested with). */
+const FALLBACK_VERSIONS: Record<string, string> = {
+  '@modelcontextprotocol/sdk': '1.32.2',
+  ajv: '8.20.0',
+  'ajv-formats': '3.0.1',
+  zod: '4.6.7',
+  typescript: '5.9.3',
+  '@types/node': '20.19.43',
+};
+
+/** Every template file (relative paths, `/`-separated), sorted. */
+export function templateFiles(dir = TEMPLATE_DIR): string[] {
+  const out: string[] = [];
+  const walk = (rel: string): void => {
+    for (const e of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) {
+        if (e.name !== 'node_modules' && e.name !== 'dist') walk(r);
+      } else if (e.isFile()) out.push(r);
+    }
+  };
+  walk('');
+  return out.sort();
+}
+
+/** The exact version of a package installed beside apictl (searching node_modules upwards, as Node does). */
+export function installedVersion(pkg: string, from = fileURLToPath(new URL('../../', import.meta.url))): string | undefined {
+  for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'node_modules', pkg, 'package.json');
+    if (existsSync(file)) {
+      try {
+        const v = (JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown }).version;
+        if (typeof v === 'string') return v;
+      } catch {
+        /* unreadable: keep looking */
+      }
+    }
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+/** Pinned versions for the generated package.json, and the packages that fell back to built-in versions. */
+export function dependencyVersions(): { deps: Record<string, string>; devDeps: Record<string, string>; fallbacks: string[] } {
+  const fallbacks: string[] = [];
+  const pin = (names: string[]): Record<string, string> =>
+    Object.fromEntries(
+      names.map((n) => {
+        const v = installedVersion(n);
+        if (v === undefined) fallbacks.push(n);
+        return [n, v ?? FALLBACK_VERSIONS[n]!];
+      }),
+    );
+  return { deps: pin(RUNTIME_DEPS), devDeps: pin(DEV_DEPS), fallbacks };
+}
+
+function json(v: unknown): string {
+  return JSON.stringify(v, null, 2) + '\n';
+}
+
+/** Every environment variable the server reads, with a one-line description. */
+export function environmentVariables(plan: McpPlan): Array<{ name: string; description: string; example: string; secret: boolean }> {
+  const s = plan.server;
+  const vars: Array<{ name: string; description: string; example: string; secret: boolean }> = [
+    { name: s.baseUrlEnv, description: s.baseUrl ? `Base URL of the API (default ${s.baseUrl})` : 'Base URL of the API (required: the description gives no absolute server URL)', example: '', secret: false },
+  ];
+  for (const [scheme, sp] of Object.entries(s.securitySchemes)) {
+    for (const [role, name] of Object.entries(sp.env)) {
+      vars.push({ name, description: `${schemeRole(sp, role)} for security scheme '${scheme}': ${sp.description}`, example: '', secret: role !== 'tokenUrl' && role !== 'username' && role !== 'clientId' });
+    }
+  }
+  vars.push(
+    { name: 'MCP_CALLER_ID', description: 'Identity recorded in the audit log for calls through this server (a name, never a secret; default "local")', example: '', secret: false },
+    { name: 'MCP_AUDIT_LOG', description: 'Audit log file, JSON lines (default audit.jsonl in the project folder; relative paths are taken from there)', example: '', secret: false },
+    { name: 'MCP_RATE_LIMIT_PER_MINUTE', description: 'Most tool calls per minute, all tools together', example: String(s.defaults.rateLimitPerMinute), secret: false },
+    { name: 'MCP_TIMEOUT_MS', description: 'Timeout of each API call in milliseconds', example: String(s.defaults.timeoutMs), secret: false },
+    { name: 'MCP_MAX_RESPONSE_BYTES', description: 'Largest response passed to the agent; bigger ones are cut with a notice', example: String(s.defaults.maxResponseBytes), secret: false },
+    { name: 'MCP_TOOLS_PAGE_SIZE', description: 'Tools per tools/list page', example: String(s.defaults.pageSize), secret: false },
+    { name: 'MCP_LOG_LEVEL', description: 'error, info or debug (logs go to stderr)', example: 'info', secret: false },
+  );
+  return vars;
+}
+
+function schemeRole(sp: SchemePlan, role: string): string {
+  switch (role) {
+    case 'key':
+      return 'API key';
+    case 'token':
+      return sp.type === 'oauth2-client-credentials' ? 'Access token (optional: used instead of fetching one)' : 'Token';
+    case 'username':
+      return 'User name';
+    case 'password':
+      return 'Password';
+    case 'clientId':
+      return 'OAuth client id';
+    case 'clientSecret':
+      return 'OAuth client secret';
+    case 'tokenUrl':
+      return 'Token URL override (optional)';
+    default:
+      return role;
+  }
+}
+
+function envExample(plan: McpPlan): string {
+  const lines = [
+    '# Environment of the MCP server. Copy to .env (never commit it) or set these in your MCP client.',
+    '# Variables already set in the environment win over this file.',
+    '',
+  ];
+  for (const v of environmentVariables(plan)) {
+    lines.push(`# ${commentLine(v.description)}${v.secret ? ' (secret)' : ''}`);
+    lines.push(`${v.name}=${v.example}`);
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+function effect(t: GeneratedTool): string {
+  const a = t.definition.annotations;
+  if (a.readOnlyHint) return 'read-only';
+  return a.destructiveHint ? 'changes data (destructive)' : 'changes data';
+}
+
+function readme(plan: McpPlan, projectDir: string, invocation: string): string {
+  const s = plan.server;
+  const title = markdownInline(s.title);
+  const entry = path.join(projectDir, 'dist', 'index.js');
+  const clientEnv: Record<string, string> = {};
+  for (const v of environmentVariables(plan)) if (v.secret || (v.name === s.baseUrlEnv && !s.baseUrl)) clientEnv[v.name] = '…';
+  const serverEntry = { command: 'node', args: [entry], env: clientEnv };
+  const snippet = (o: unknown): string => '```json\n' + JSON.stringify(o, null, 2) + '\n```';
+  const rows = plan.tools.map((t) => {
+    const own = t.definition._meta['apictl/tool'] as { method: string; path: string };
+    return `| \`${t.definition.name}\` | ${markdownInline(own.method)} ${markdownInline(own.path)} | ${markdownInline(t.definition.title ?? '')} | ${effect(t)} |`;
+  });
+  const vars = environmentVariables(plan).map((v) => `| \`${v.name}\` | ${markdownInline(v.description)}${v.secret ? ' **(secret)**' : ''} |`);
+  return `# ${title} — MCP server
+
+A standalone [Model Context Protocol](https://modelcontextprotocol.io) server (stdio) that exposes ${plan.tools.length} operation(s) of ${title} as tools. It calls the real API with your credentials, validates every call, limits the call rate and records every call in an audit log. The API itself is not changed.
+
+Generated by \`apictl\` from ${markdownInline(s.spec.title)} ${markdownInline(s.spec.version)}. Server version ${markdownInline(s.version)}.
+
+## Tools
+
+| Tool | Operation | Summary | Effect |
+|---|---|---|---|
+${rows.join('\n')}
+
+Tool definitions (names, descriptions, schemas) are data in \`tools.json\`; the code in \`src/\` only reads them.
+
+## Configuration
+
+Set these variables in the environment (your MCP client's \`env\` block) or in a \`.env\` file in this folder (see \`.env.example\`):
+
+| Variable | Meaning |
+|---|---|
+${vars.join('\n')}
+
+A call whose credentials are missing returns an error naming the variable to set. Secrets never appear in logs, audit entries or errors.
+
+## Use it from an MCP client
+
+Build once: \`npm install && npm run build\`. Start it with \`node\` (not \`npm start\`: npm prints banners on stdout, which must carry protocol only).
+
+Claude Desktop (\`claude_desktop_config.json\`):
+
+${snippet({ mcpServers: { [s.name]: serverEntry } })}
+
+VS Code (\`.vscode/mcp.json\`):
+
+${snippet({ servers: { [s.name]: { type: 'stdio', ...serverEntry } } })}
+
+Cursor (\`.cursor/mcp.json\` or \`~/.cursor/mcp.json\`):
+
+${snippet({ mcpServers: { [s.name]: serverEntry } })}
+
+Docker: \`docker build -t ${s.name} .\` then \`docker run -i --rm --env-file .env -v ${s.name}-audit:/data ${s.name}\`.
+
+## Behaviour
+
+- Arguments are validated against each tool's input schema; invalid calls return an error naming the field.
+- At most \`MCP_RATE_LIMIT_PER_MINUTE\` calls per minute (default ${s.defaults.rateLimitPerMinute}), checked before the API is called.
+- Each API call times out after \`MCP_TIMEOUT_MS\` (default ${s.defaults.timeoutMs} ms) and is cancelled when the client cancels.
+- Responses larger than \`MCP_MAX_RESPONSE_BYTES\` (default ${s.defaults.maxResponseBytes}) are cut, keeping the first items of long lists, with a notice.
+- API errors come back as tool errors with the HTTP status and RFC 9457 problem details.
+- Every call (including refused ones) is appended to the audit log as one JSON line: time, caller, tool and version, redacted arguments, outcome, status, duration and response size.
+
+## Development
+
+\`npm test\` builds the project and runs its tests. Regenerate with:
+
+    ${invocation}
+
+Regenerating keeps your \`.env\`, configuration and overlay, bumps the server version by what changed (see \`CHANGELOG.md\`) and records tool versions in \`mcp-manifest.json\`. Files you edited are not overwritten: the new version is written beside them as \`*.apictl-new\`.
+`;
+}
+
+function changelog(plan: McpPlan, existing: string | undefined, date: string): string | undefined {
+  const v = plan.versioning;
+  const s = plan.server;
+  let entry: string;
+  if (v.previous === undefined) {
+    entry = `## ${s.version} — ${date}\n\nFirst generation from ${markdownInline(s.spec.title)} ${markdownInline(s.spec.version)}: ${plan.tools.length} tool(s).\n`;
+  } else if (v.level === 'none') {
+    return existing;
+  } else {
+    const lines = v.changes.map((c) => `- ${c.level}: ${markdownInline(c.text.replace(/`/g, ''))}`);
+    entry = `## ${s.version} — ${date}\n\n${v.level} release (from ${v.previous}), generated from ${markdownInline(s.spec.title)} ${markdownInline(s.spec.version)}:\n\n${lines.join('\n')}\n`;
+  }
+  const header = '# Changelog\n\nNewest first. Written by apictl on each regeneration that changes the tools.\n';
+  if (!existing || !existing.startsWith('# Changelog')) return `${header}\n${entry}${existing ? `\n${existing}` : ''}`;
+  // Insert below the header block, keeping everything already there.
+  const firstEntry = existing.indexOf('\n## ');
+  return firstEntry === -1 ? `${existing.trimEnd()}\n\n${entry}` : `${existing.slice(0, firstEntry + 1)}${entry}\n${existing.slice(firstEntry + 1)}`;
+}
+
+/** Everything `render` needs besides the plan. */
+export interface RenderContext {
+  /** Absolute path of the project folder (used in client snippets). */
+  projectDir: string;
+  generatorVersion: string;
+  /** The command line that regenerates the project (for the README). */
+  invocation: string;
+  /** Current CHANGELOG.md, if any. */
+  changelog?: string;
+  date: string;
+}
+
+/** All files of the project, template files first. The manifest's `files` is filled by the writer. */
+export function renderProject(plan: McpPlan, ctx: RenderContext): { files: RenderedFile[]; manifest: Manifest; fallbacks: string[] } {
+  const files: RenderedFile[] = [];
+  for (const rel of templateFiles()) {
+    const base = path.posix.basename(rel);
+    const target = RENAMED[base] ? path.posix.join(path.posix.dirname(rel), RENAMED[base]!).replace(/^\.\//, '') : rel;
+    files.push({ path: target, content: readFileSync(path.join(TEMPLATE_DIR, rel), 'utf8') });
+  }
+  const { deps, devDeps, fallbacks } = dependencyVersions();
+  const s = plan.server;
+  files.push({
+    path: 'package.json',
+    content: json({
+      name: s.name,
+      version: s.version,
+      description: `MCP server for ${s.title} (generated by apictl)`,
+      private: true,
+      type: 'module',
+      main: 'dist/index.js',
+      engines: { node: '>=20.12' },
+      scripts: { build: 'tsc -p tsconfig.json', start: 'node dist/index.js', test: 'tsc -p tsconfig.json && node --test test/' },
+      dependencies: deps,
+      devDependencies: devDeps,
+    }),
+  });
+  files.push({ path: 'tools.json', content: json({ tools: plan.tools }) });
+  files.push({ path: 'server.json', content: json(s) });
+  files.push({ path: 'README.md', content: readme(plan, ctx.projectDir, ctx.invocation) });
+  files.push({ path: '.env.example', content: envExample(plan) });
+  const log = changelog(plan, ctx.changelog, ctx.date);
+  if (log !== undefined) files.push({ path: 'CHANGELOG.md', content: log });
+  const manifest: Manifest = {
+    manifestVersion: 1,
+    generator: { name: 'apictl', version: ctx.generatorVersion },
+    server: { name: s.name, version: s.version },
+    spec: s.spec,
+    toolsHash: plan.toolsHash,
+    tools: plan.manifestTools,
+    files: {},
+  };
+  return { files, manifest, fallbacks };
+}

@@ -1,0 +1,28 @@
+/** Reading the generated data files that sit next to `package.json`. */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { ServerData, Tool } from './model.js';
+
+/** The project folder (the parent of `dist/`), whatever the working directory is. */
+export const projectDir = fileURLToPath(new URL('..', import.meta.url));
+
+function readJson(name: string): unknown {
+  const file = new URL(`../${name}`, import.meta.url);
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new Error(`cannot read ${fileURLToPath(file)}: ${(err as Error).message}`);
+  }
+}
+
+/** The tools, in the order `tools/list` returns them (sorted by name, so the order never depends on the file). */
+export function loadTools(): Tool[] {
+  const data = readJson('tools.json') as { tools?: Tool[] };
+  if (!Array.isArray(data.tools)) throw new Error('tools.json has no "tools" list');
+  return [...data.tools].sort((a, b) => (a.definition.name < b.definition.name ? -1 : a.definition.name > b.definition.name ? 1 : 0));
+}
+
+/** The server settings generated from the description (`server.json`). */
+export function loadServerData(): ServerData {
+  return readJson('server.json') as ServerData;
+}

@@ -1,0 +1,94 @@
+/**
+ * Shapes of the generated data files (`tools.json`, `server.json`). Everything that comes from
+ * the API description lives in those files; this code only reads them.
+ */
+
+/** How one path/query/header/cookie parameter is sent. */
+export interface ParamPlan {
+  in: 'path' | 'query' | 'header' | 'cookie';
+  name: string;
+  arg?: string;
+  required: boolean;
+  style: string;
+  explode: boolean;
+  allowReserved?: boolean;
+  contentType?: string;
+  pinned?: unknown;
+}
+
+/** How the request body is sent. */
+export interface BodyPlan {
+  mediaType: string;
+  kind: 'json' | 'form' | 'multipart' | 'binary' | 'text';
+  required: boolean;
+  mode: 'property' | 'fields';
+  arg?: string;
+  fields?: Record<string, string>;
+  files?: string[];
+  encoding?: Record<string, { contentType?: string; style?: string; explode?: boolean }>;
+}
+
+/** All of these schemes together; a list of them is a list of alternatives. */
+export type SecurityRequirement = Array<{ scheme: string; scopes: string[] }>;
+
+/** Everything needed to call the operation behind a tool. */
+export interface RequestPlan {
+  method: string;
+  path: string;
+  params: ParamPlan[];
+  body?: BodyPlan;
+  accept?: string;
+  security?: SecurityRequirement[];
+}
+
+/** How a successful response becomes the tool result. */
+export interface OutputPlan {
+  structured: boolean;
+  wrap: boolean;
+}
+
+/** A tool as listed to clients. */
+export interface ToolDefinition {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations: Record<string, unknown>;
+  _meta: Record<string, unknown>;
+}
+
+/** One entry of `tools.json`. */
+export interface Tool {
+  definition: ToolDefinition;
+  request: RequestPlan;
+  output: OutputPlan;
+}
+
+/** One security scheme and the environment variables it reads. */
+export interface SchemePlan {
+  type: 'apiKey' | 'http-bearer' | 'http-basic' | 'oauth2-client-credentials' | 'oauth2-token' | 'openIdConnect-token' | 'unsupported';
+  in?: 'header' | 'query' | 'cookie';
+  name?: string;
+  tokenUrl?: string;
+  env: Record<string, string>;
+  description: string;
+}
+
+/** `server.json`: base URL, security schemes, defaults and spec identity. */
+export interface ServerData {
+  name: string;
+  version: string;
+  title: string;
+  baseUrl: string;
+  baseUrlEnv: string;
+  securitySchemes: Record<string, SchemePlan>;
+  defaults: { rateLimitPerMinute: number; timeoutMs: number; maxResponseBytes: number; pageSize: number };
+  spec: { title: string; version: string; hash: string };
+}
+
+/** The version of a tool, from its `_meta`. */
+export function toolVersion(tool: Tool): string {
+  const own = tool.definition._meta['apictl/tool'] as { version?: unknown } | undefined;
+  return typeof own?.version === 'string' ? own.version : '';
+}

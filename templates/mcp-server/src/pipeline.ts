@@ -1,0 +1,137 @@
+/**
+ * One tool call, as one pipeline with one place per step:
+ *
+ *   validate arguments → rate limit → build the request (+ credentials) → call upstream
+ *   → map the response → write the audit entry → return
+ *
+ * Every exit — success, API error, invalid arguments, rate limit, missing credential, network
+ * failure, timeout, cancellation — goes through `finish`, which writes the audit entry first.
+ */
+import type { AuditLog } from './audit.js';
+import { type Auth, CredentialError } from './auth.js';
+import { callUpstream, UpstreamError, type UpstreamResponse } from './http.js';
+import type { Logger } from './log.js';
+import { type Tool, toolVersion } from './model.js';
+import type { RateLimiter } from './rate-limit.js';
+import { redactValue, type Secrets } from './redact.js';
+import { ArgumentError, buildRequest, type DraftRequest, finalUrl } from './request.js';
+import { mapResponse, type ToolResult } from './response.js';
+import type { Settings } from './settings.js';
+import type { Validators } from './validate.js';
+
+/** The pipeline's collaborators, one per step. */
+export interface PipelineDeps {
+  settings: Settings;
+  validators: Validators;
+  limiter: RateLimiter;
+  auth: Auth;
+  audit: AuditLog;
+  secrets: Secrets;
+  log: Logger;
+}
+
+function errorResult(message: string): ToolResult {
+  return { isError: true, content: [{ type: 'text', text: message }] };
+}
+
+/** Runs tool calls through the steps, auditing every outcome. */
+export class Pipeline {
+  constructor(private readonly d: PipelineDeps) {}
+
+  async call(tool: Tool, rawArgs: Record<string, unknown> | undefined, signal: AbortSignal): Promise<ToolResult> {
+    const started = performance.now();
+    const args = rawArgs ?? {};
+    const { settings, secrets } = this.d;
+    const label = `${tool.request.method} ${tool.request.path}`;
+    const finish = (result: ToolResult, outcome: string, extra: { status?: number; responseBytes?: number; error?: string } = {}): ToolResult => {
+      try {
+        this.d.audit.write({
+          time: new Date().toISOString(),
+          caller: settings.callerId,
+          tool: tool.definition.name,
+          toolVersion: toolVersion(tool),
+          method: tool.request.method,
+          path: tool.request.path,
+          arguments: redactValue(args, secrets),
+          outcome,
+          ...(extra.status !== undefined ? { status: extra.status } : {}),
+          durationMs: Math.round(performance.now() - started),
+          responseBytes: extra.responseBytes ?? 0,
+          ...(extra.error !== undefined ? { error: secrets.scrub(extra.error) } : {}),
+        });
+      } catch (err) {
+        this.d.log.error(`audit log ${settings.auditLog} cannot be written: ${(err as Error).message}`);
+        return errorResult(`The call to ${tool.definition.name} could not be recorded in the audit log, so its result is withheld. Ask the operator to fix the audit log (${(err as NodeJS.ErrnoException).code ?? 'write error'}).`);
+      }
+      this.d.log.debug(`${tool.definition.name} ${outcome}${extra.status !== undefined ? ' ' + extra.status : ''}`);
+      return result;
+    };
+
+    try {
+      return await this.steps(tool, args, signal, label, finish);
+    } catch (err) {
+      // A bug in this server, not in the call: say so, record it, keep serving.
+      this.d.log.error(`internal error in ${tool.definition.name}: ${(err as Error).stack ?? String(err)}`);
+      return finish(errorResult(`${tool.definition.name} failed because of an internal error in the MCP server (see its log).`), 'internal_error', { error: (err as Error).message });
+    }
+  }
+
+  private async steps(
+    tool: Tool,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+    label: string,
+    finish: (result: ToolResult, outcome: string, extra?: { status?: number; responseBytes?: number; error?: string }) => ToolResult,
+  ): Promise<ToolResult> {
+    const { settings, secrets } = this.d;
+    // 1. Arguments against the input schema.
+    const valid = this.d.validators.check(tool.definition.inputSchema, args);
+    if (!valid.ok) {
+      return finish(errorResult(`Invalid arguments for ${tool.definition.name}: ${valid.message}. Fix them and call again.`), 'invalid_arguments', { error: valid.message });
+    }
+
+    // 2. Global rate limit, before anything reaches the API.
+    const slot = this.d.limiter.take();
+    if (!slot.ok) {
+      const wait = Math.ceil(slot.retryAfterMs / 1000);
+      return finish(errorResult(`Rate limit reached (${settings.rateLimitPerMinute} calls per minute for this server). Retry in ${wait} s.`), 'rate_limited', { error: `retry in ${wait} s` });
+    }
+
+    // 3. The request, exactly as the description says, with credentials.
+    let url: string;
+    let draft: DraftRequest;
+    try {
+      draft = buildRequest(tool.request, args, settings.baseUrl);
+      await this.d.auth.apply(tool.request, draft, signal);
+      url = finalUrl(draft, settings.baseUrl);
+    } catch (err) {
+      if (err instanceof ArgumentError) return finish(errorResult(`Invalid arguments for ${tool.definition.name}: ${err.message}.`), 'invalid_arguments', { error: err.message });
+      if (err instanceof CredentialError) return finish(errorResult(`${tool.definition.name} cannot be called: ${err.message}.`), 'missing_credentials', { error: err.message });
+      throw err;
+    }
+
+    // The call is not made if it could not be recorded afterwards.
+    try {
+      this.d.audit.ensureWritable();
+    } catch (err) {
+      this.d.log.error(`audit log ${settings.auditLog} is not writable: ${(err as Error).message}`);
+      return errorResult(`${tool.definition.name} was not called: the audit log cannot be written. Ask the operator to fix it.`);
+    }
+
+    // 4. Upstream, with a timeout and the caller's cancellation.
+    const hardCap = Math.max(settings.maxResponseBytes * 16, 4 * 1024 * 1024);
+    let res: UpstreamResponse;
+    try {
+      res = await callUpstream(url, draft, settings.timeoutMs, signal, hardCap);
+    } catch (err) {
+      if (err instanceof UpstreamError) {
+        return finish(errorResult(`${label} failed: ${err.message}.`), err.kind, { error: err.message });
+      }
+      throw err;
+    }
+
+    // 5. The response, mapped for the agent.
+    const mapped = mapResponse(tool, res, label, settings.maxResponseBytes, this.d.validators, secrets);
+    return finish(mapped.result, mapped.outcome, { status: res.status, responseBytes: res.bytes.length });
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Keeping secrets out of logs, audit entries, errors and results: credential values loaded from
+ * the environment are replaced wherever they appear, and arguments with credential-like names
+ * are redacted before they are recorded.
+ */
+
+const SECRET_WORDS = new Set(['password', 'passwd', 'pass', 'pwd', 'secret', 'token', 'apikey', 'auth', 'authorization', 'credential', 'credentials', 'cookie', 'session', 'signature', 'jwt', 'bearer']);
+const SECRET_PAIRS = new Set(['api key', 'private key', 'access key', 'client secret']);
+/** What a redacted value becomes. */
+export const REDACTED = '[REDACTED]';
+
+/** The credential values of this process. */
+export class Secrets {
+  private readonly values: string[] = [];
+
+  /** Remembers a value as secret (values shorter than 4 characters would redact too much). */
+  add(value: string | undefined): void {
+    if (value && value.length >= 4 && !this.values.includes(value)) {
+      this.values.push(value);
+      // Longest first, so a secret containing another is replaced whole.
+      this.values.sort((a, b) => b.length - a.length);
+    }
+  }
+
+  /** The text with every known secret (and its base64 and URL-encoded forms) replaced. */
+  scrub(text: string): string {
+    let out = text;
+    for (const v of this.values) {
+      for (const form of [v, encodeURIComponent(v), Buffer.from(v).toString('base64')]) {
+        if (form.length >= 4 && out.includes(form)) out = out.split(form).join(REDACTED);
+      }
+    }
+    return out;
+  }
+}
+
+/** True for argument and header names that usually hold credentials. */
+export function isSecretName(name: string): boolean {
+  // Word by word, so `author` or `tokenizer_mode` are not mistaken for credentials.
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  return words.some((w, i) => SECRET_WORDS.has(w) || (i > 0 && SECRET_PAIRS.has(`${words[i - 1]} ${w}`)));
+}
+
+/** A copy of `value` with credential-like keys redacted and known secrets scrubbed from strings. */
+export function redactValue(value: unknown, secrets: Secrets, depth = 0): unknown {
+  if (typeof value === 'string') return secrets.scrub(value);
+  if (Array.isArray(value)) return depth > 32 ? '[…]' : value.map((v) => redactValue(v, secrets, depth + 1));
+  if (value !== null && typeof value === 'object') {
+    if (depth > 32) return '[…]';
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+      Object.defineProperty(out, k, { value: isSecretName(k) ? REDACTED : redactValue(v, secrets, depth + 1), enumerable: true });
+    }
+    return out;
+  }
+  return value;
+}

@@ -1,0 +1,488 @@
+/** The pure planning core: selection, names, schemas, inputs, outputs, auth, overlay, config, versioning. */
+import { describe, expect, it } from 'vitest';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { envName, planAuth } from '../../src/mcp/auth.js';
+import { NO_CONFIG, parseConfig } from '../../src/mcp/config.js';
+import { bumpVersion, compareTools, manifestTool, type ManifestTool } from '../../src/mcp/manifest.js';
+import { assignNames, nameFromMethodAndPath, sanitizeToolName } from '../../src/mcp/naming.js';
+import { applyOverlay } from '../../src/mcp/overlay.js';
+import { type McpPlan, planServer, type PlanInput } from '../../src/mcp/plan.js';
+import { classify, parsePattern } from '../../src/mcp/select.js';
+import { InputError } from '../../src/errors.js';
+import type { OperationInfo } from '../../src/mcp/operations.js';
+
+/** A minimal 3.0 document with the given paths and components. */
+function doc(paths: Record<string, unknown>, components: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { openapi: '3.0.3', info: { title: 'T', version: '1' }, servers: [{ url: 'https://api.example/v1' }], paths, components, ...extra };
+}
+
+function plan(d: Record<string, unknown>, over: Partial<PlanInput> = {}): McpPlan {
+  return planServer({
+    document: d,
+    kind: (String(d.openapi).startsWith('3.1') ? 'openapi-3.1' : 'openapi-3.0') as PlanInput['kind'],
+    config: NO_CONFIG,
+    include: [],
+    exclude: [],
+    allowWrites: false,
+    spec: { title: 'T', version: '1', hash: 'h' },
+    ...over,
+  });
+}
+
+function tool(p: McpPlan, name: string) {
+  const t = p.tools.find((x) => x.definition.name === name);
+  if (!t) throw new Error(`no tool ${name} in ${p.tools.map((x) => x.definition.name).join(', ')}`);
+  return t;
+}
+
+const ok = { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } };
+
+function op(method: string, path: string, extra: Partial<OperationInfo> = {}): OperationInfo {
+  return { key: `${method.toUpperCase()} ${path}`, method, path, tags: [], deprecated: false, parameters: [], responses: {}, operation: {}, pointer: [], ...extra };
+}
+
+describe('selection', () => {
+  it.each([
+    ['get', '/pets', undefined, 'read'],
+    ['post', '/pets', 'createPet', 'write'],
+    ['post', '/pets/search', 'petsSearch', 'search'],
+    ['post', '/pets', 'searchPets', 'search'],
+    ['post', '/v1/things:search', undefined, 'search'],
+    ['query', '/pets', undefined, 'search'],
+    ['post', '/deployments', 'createDeployment', 'workflow'],
+    ['post', '/repos/{r}/actions/workflows/{id}/dispatches', undefined, 'workflow'],
+    ['post', '/jobs/{id}/run', undefined, 'workflow'],
+    ['get', '/jobs', 'listJobs', 'read'],
+    ['delete', '/pets/{id}', undefined, 'write'],
+    ['head', '/pets', undefined, 'unsupported'],
+    ['options', '/pets', undefined, 'unsupported'],
+  ])('%s %s (%s) is a %s', (method, path, operationId, category) => {
+    expect(classify(op(method, path, { operationId }), undefined, []).category).toBe(category);
+  });
+
+  it('detects workflow triggers by extension and by config, and lets the config unmark them', () => {
+    expect(classify(op('post', '/x', { operation: { 'x-workflow-trigger': true } }), undefined, []).category).toBe('workflow');
+    expect(classify(op('post', '/x'), { workflow: true }, []).category).toBe('workflow');
+    expect(classify(op('post', '/deploy'), { workflow: false }, []).category).toBe('write');
+    expect(classify(op('post', '/publish'), undefined, ['publish']).category).toBe('workflow');
+  });
+
+  it.each([
+    ['tag:pets', op('get', '/a', { tags: ['Pets'] }), true],
+    ['tag:pe*', op('get', '/a', { tags: ['pets'] }), true],
+    ['path:/pets/**', op('get', '/pets/{id}/photos'), true],
+    ['path:/pets/*', op('get', '/pets/{id}/photos'), false],
+    ['/pets', op('get', '/pets'), true],
+    ['method:DELETE', op('delete', '/a'), true],
+    ['GET', op('get', '/a'), true],
+    ['id:list*', op('get', '/a', { operationId: 'listPets' }), true],
+    ['listPets', op('get', '/a', { operationId: 'listPets' }), true],
+  ])('pattern %s', (pattern, operation, matches) => {
+    expect(parsePattern(pattern, '--include').test(operation)).toBe(matches);
+  });
+
+  const d = doc({
+    '/pets': { get: { operationId: 'listPets', tags: ['pets'], responses: ok }, post: { operationId: 'createPet', tags: ['pets'], responses: ok } },
+    '/pets/{id}': { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], delete: { operationId: 'deletePet', tags: ['pets'], responses: ok } },
+    '/deploy': { post: { operationId: 'deployNow', responses: ok } },
+    '/admin': { get: { operationId: 'adminStats', tags: ['admin'], responses: ok } },
+  });
+
+  it('selects reads by default and says why for every operation', () => {
+    const p = plan(d);
+    expect(p.tools.map((t) => t.definition.name)).toEqual(['adminStats', 'listPets']);
+    const reasons = Object.fromEntries(p.report.map((e) => [e.operationId, e.reason]));
+    expect(reasons.createPet).toMatch(/--allow-writes/);
+    expect(reasons.deployNow).toMatch(/workflow trigger.*named one by one/);
+  });
+
+  it('adds writes with --allow-writes but never workflow triggers; naming one opts it in', () => {
+    expect(plan(d, { allowWrites: true }).tools.map((t) => t.definition.name)).toEqual(['adminStats', 'createPet', 'deletePet', 'listPets']);
+    expect(plan(d, { include: ['id:deployNow'] }).tools.map((t) => t.definition.name)).toEqual(['deployNow']);
+    expect(plan(d, { include: ['id:deploy*'] }).tools.map((t) => t.definition.name)).toEqual([]);
+  });
+
+  it('applies include and exclude by tag, path and method, from flags and config', () => {
+    expect(plan(d, { include: ['tag:pets'], allowWrites: true, exclude: ['method:DELETE'] }).tools.map((t) => t.definition.name)).toEqual(['createPet', 'listPets']);
+    const cfg = parseConfig('exclude: [tag:admin]\ntools:\n  createPet: { enabled: true }\n', 'mcp.yaml');
+    expect(plan(d, { config: cfg }).tools.map((t) => t.definition.name)).toEqual(['createPet', 'listPets']);
+  });
+
+  it('warns about patterns and overrides that match nothing, at their config lines', () => {
+    const cfg = parseConfig('include:\n  - tag:pets\n  - tag:nothing\ntools:\n  ghost:\n    title: x\n', 'mcp.yaml');
+    const p = plan(d, { config: cfg, include: ['id:alsoNothing'] });
+    expect(p.configWarnings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ code: 'mcp-pattern-no-match', file: 'mcp.yaml', line: 3 }),
+        expect.objectContaining({ code: 'mcp-override-no-match', file: 'mcp.yaml', line: 5 }),
+      ]),
+    );
+    expect(p.warnings.map((w) => w.message)).toEqual(expect.arrayContaining([expect.stringMatching(/--include pattern id:alsoNothing matches no operation/)]));
+  });
+
+  it('warns when tools/list gets large and suggests splitting by tag', () => {
+    const paths: Record<string, unknown> = {};
+    for (let i = 0; i < 90; i++) paths[`/r${i}`] = { get: { operationId: `get${i}`, tags: [i % 2 ? 'odd' : 'even'], responses: ok } };
+    const p = plan(doc(paths));
+    const w = p.warnings.find((x) => x.code === 'mcp-large-tool-list');
+    expect(w?.message).toMatch(/--include tag:(odd|even) → 45/);
+  });
+});
+
+describe('tool names', () => {
+  it.each([
+    ['listPets', 'listPets'],
+    ['pets.list', 'pets_list'],
+    ['get /pets/{id}', 'get_pets_id'],
+    ['weird"name`with*/${x}', 'weird_name_with_x'],
+    ['__lead', 'lead'],
+  ])('%s → %s', (raw, name) => {
+    expect(sanitizeToolName(raw, 64)).toBe(name);
+  });
+
+  it('shortens long names with a stable hash, within the limit', () => {
+    const long = 'a'.repeat(100);
+    const n = sanitizeToolName(long, 64);
+    expect(n.length).toBeLessThanOrEqual(64);
+    expect(n).toBe(sanitizeToolName(long, 64));
+    expect(sanitizeToolName(long + 'b', 64)).not.toBe(n);
+  });
+
+  it('makes readable names without operationId, unique case-insensitively, and keeps recorded names', () => {
+    expect(nameFromMethodAndPath('get', '/pets/{id}/photos')).toBe('get_pets_by_id_photos');
+    const names = assignNames(
+      [
+        { key: 'GET /a', method: 'get', path: '/a', operationId: 'getThing' },
+        { key: 'GET /b', method: 'get', path: '/b', operationId: 'GetThing' },
+        { key: 'GET /c', method: 'get', path: '/c' },
+      ],
+      64,
+    );
+    expect([...names.values()]).toEqual(['getThing', 'GetThing_2', 'get_c']);
+    // A new operation that would take the old name does not rename the recorded tool.
+    const again = assignNames(
+      [
+        { key: 'GET /new', method: 'get', path: '/new', operationId: 'GetThing' },
+        { key: 'GET /b', method: 'get', path: '/b', operationId: 'GetThing' },
+      ],
+      64,
+      new Map([['GET /b', { name: 'GetThing', operationId: 'GetThing' }]]),
+    );
+    expect(again.get('GET /b')).toBe('GetThing');
+    expect(again.get('GET /new')).toBe('GetThing_2');
+  });
+});
+
+describe('input schemas', () => {
+  const d = doc(
+    {
+      '/pets/{id}': {
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        put: {
+          operationId: 'replacePet',
+          parameters: [
+            { name: 'id', in: 'query', schema: { type: 'integer' } },
+            { name: 'X-Request-Id', in: 'header', schema: { type: 'string', format: 'uuid' } },
+            { name: 'Authorization', in: 'header', schema: { type: 'string' } },
+            { name: 'X-API-Key', in: 'header', schema: { type: 'string' } },
+          ],
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } },
+          responses: ok,
+        },
+        patch: {
+          operationId: 'patchPet',
+          requestBody: { content: { 'application/json': { schema: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, name: { type: 'string' } } } } } },
+          responses: ok,
+        },
+      },
+      '/tree': {
+        post: { operationId: 'putTree', requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } } }, responses: ok },
+      },
+    },
+    {
+      securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
+      schemas: {
+        Pet: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string', readOnly: true }, name: { type: 'string', nullable: true }, age: { type: 'integer', minimum: 0, exclusiveMinimum: true } } },
+        Node: { type: 'object', properties: { value: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } },
+      },
+    },
+  );
+  const p = plan(d, { allowWrites: true });
+
+  it('keeps a path id and a query id distinct, skips Authorization and credential headers, flattens an unambiguous body', () => {
+    const t = tool(p, 'replacePet');
+    const props = t.definition.inputSchema.properties as Record<string, any>;
+    expect(Object.keys(props)).toEqual(['id', 'query_id', 'X-Request-Id', 'name', 'age']);
+    expect(t.definition.inputSchema.required).toEqual(['id', 'name']);
+    expect(t.request.params.map((x) => [x.in, x.name, x.arg])).toEqual([
+      ['path', 'id', 'id'],
+      ['query', 'id', 'query_id'],
+      ['header', 'X-Request-Id', 'X-Request-Id'],
+    ]);
+    expect(t.request.body).toMatchObject({ mode: 'fields', fields: { name: 'name', age: 'age' } });
+    // readOnly id left out of the body; 3.0 nullable and boolean exclusiveMinimum converted.
+    expect(props.name.type).toEqual(['string', 'null']);
+    expect(props.age).toMatchObject({ type: 'integer', exclusiveMinimum: 0 });
+    expect(props.age.minimum).toBeUndefined();
+  });
+
+  it('keeps the body whole when its fields collide with parameters or its required fields cannot be stated', () => {
+    const t = tool(p, 'patchPet');
+    expect(t.request.body).toMatchObject({ mode: 'property', arg: 'body' });
+    expect(Object.keys(t.definition.inputSchema.properties as object)).toEqual(['id', 'body']);
+  });
+
+  it('keeps recursive schemas recursive through $defs, and inlines them boundedly on request', () => {
+    const t = tool(p, 'putTree');
+    const s = t.definition.inputSchema as any;
+    expect(s.properties.children.items.$ref).toBe('#/$defs/Node');
+    expect(s.$defs.Node.properties.children.items.$ref).toBe('#/$defs/Node');
+    const inline = tool(plan(d, { allowWrites: true, inlineSchemas: true }), 'putTree').definition.inputSchema;
+    expect(JSON.stringify(inline)).not.toContain('$ref');
+    expect(JSON.stringify(inline).length).toBeLessThan(20_000);
+  });
+
+  it('produces schemas every tool validator compiles', () => {
+    const ajv = new Ajv2020({ strict: false, logger: false });
+    for (const t of p.tools) {
+      ajv.compile(t.definition.inputSchema);
+      if (t.definition.outputSchema) ajv.compile(t.definition.outputSchema);
+    }
+  });
+
+  it('drops and pins parameters from the config, and warns about names that match nothing', () => {
+    const cfg = parseConfig('tools:\n  replacePet:\n    dropParameters: [X-Request-Id, nope]\n    pinParameters: { "query:id": 5 }\n', 'c.yaml');
+    const t = tool(plan(d, { allowWrites: true, config: cfg }), 'replacePet');
+    expect(Object.keys(t.definition.inputSchema.properties as object)).toEqual(['id', 'name', 'age']);
+    expect(t.request.params.find((x) => x.in === 'query')).toMatchObject({ name: 'id', pinned: 5 });
+    expect(plan(d, { allowWrites: true, config: cfg }).configWarnings.map((w) => w.code)).toContain('mcp-drop-no-match');
+  });
+
+  it('uses an empty object schema for tools without inputs', () => {
+    const t = tool(plan(doc({ '/ping': { get: { operationId: 'ping', responses: ok } } })), 'ping');
+    expect(t.definition.inputSchema).toEqual({ type: 'object', additionalProperties: false });
+  });
+});
+
+describe('output schemas and descriptions', () => {
+  const d = doc({
+    '/items': {
+      get: {
+        operationId: 'listItems',
+        summary: 'List items',
+        responses: { '200': { description: 'The items', content: { 'application/json': { schema: { type: 'array', items: { type: 'string' } } }, 'text/csv': { schema: { type: 'string' } } } } },
+      },
+    },
+    '/items/{id}': {
+      get: {
+        operationId: 'getItem',
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { '200': { description: 'One', content: { 'application/hal+json': { schema: { type: 'object', properties: { _links: { type: 'object' } } } } } } },
+      },
+    },
+    '/csv': { get: { operationId: 'exportCsv', responses: { '200': { description: 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } } } } },
+  });
+  const p = plan(d);
+
+  it('wraps non-object responses in { result } and says that JSON was chosen among several formats', () => {
+    const t = tool(p, 'listItems');
+    expect(t.definition.outputSchema).toEqual({ type: 'object', properties: { result: { type: 'array', items: { type: 'string' } } }, required: ['result'] });
+    expect(t.output).toEqual({ structured: true, wrap: true });
+    expect(t.request.accept).toBe('application/json');
+    expect(p.report.find((e) => e.operationId === 'listItems')!.notes.map((n) => n.code)).toContain('mcp-several-formats');
+  });
+
+  it('reports hypermedia and non-JSON operations instead of mapping them silently', () => {
+    expect(p.report.find((e) => e.operationId === 'getItem')!.notes.map((n) => n.code)).toContain('mcp-hypermedia');
+    const csv = tool(p, 'exportCsv');
+    expect(csv.definition.outputSchema).toBeUndefined();
+    expect(csv.request.accept).toBe('text/csv');
+  });
+
+  it('writes descriptions for agents: when to use it, and the better tool otherwise', () => {
+    expect(tool(p, 'listItems').definition.description).toMatch(/list or page through items.*use `getItem` instead/s);
+    expect(tool(p, 'getItem').definition.description).toMatch(/already know the item's identifier.*use `listItems` instead/s);
+    expect(tool(p, 'getItem').definition.description).toMatch(/Read-only/);
+  });
+
+  it('keeps descriptions within the budget', () => {
+    const long = doc({ '/x': { get: { operationId: 'x', description: 'Word '.repeat(2000), responses: ok } } });
+    expect(tool(plan(long), 'x').definition.description.length).toBeLessThanOrEqual(1024);
+  });
+
+  it('keeps big component graphs under the schema budget, describing far components loosely', () => {
+    const schemas: Record<string, unknown> = {};
+    for (let i = 0; i < 60; i++) {
+      schemas[`S${i}`] = { type: 'object', description: 'x'.repeat(250), properties: { next: { $ref: `#/components/schemas/S${i + 1}` }, v: { type: 'string', description: 'y'.repeat(250) } } };
+    }
+    schemas.S60 = { type: 'object' };
+    const big = doc({ '/s': { get: { operationId: 's', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/S0' } } } } } } } }, { schemas });
+    const bp = plan(big);
+    const out = tool(bp, 's').definition.outputSchema!;
+    expect(JSON.stringify(out).length).toBeLessThanOrEqual(12 * 1024 + 2048);
+    expect(bp.report[0]!.notes.map((n) => n.code)).toContain('mcp-schema-pruned');
+    new Ajv2020({ strict: false, logger: false }).compile(out);
+    const inline = tool(plan(big, { inlineSchemas: true }), 's').definition.outputSchema!;
+    expect(JSON.stringify(inline)).not.toContain('$ref');
+    expect(JSON.stringify(inline).length).toBeLessThanOrEqual(12 * 1024);
+  });
+});
+
+describe('auth', () => {
+  it.each([
+    ['api_key', 'API_KEY'],
+    ['bearerAuth', 'BEARER_AUTH'],
+    ['petstore-auth', 'PETSTORE_AUTH'],
+    ['1st', 'API_1ST'],
+  ])('env name of %s is %s', (raw, name) => expect(envName(raw)).toBe(name));
+
+  it('plans every scheme kind with its variables', () => {
+    const a = planAuth(
+      doc({}, {
+        securitySchemes: {
+          api_key: { type: 'apiKey', in: 'query', name: 'key' },
+          bearer: { type: 'http', scheme: 'bearer' },
+          basic: { type: 'http', scheme: 'basic' },
+          cc: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://idp/token', scopes: {} } } },
+          code: { type: 'oauth2', flows: { authorizationCode: { authorizationUrl: 'x', tokenUrl: 'y', scopes: {} } } },
+          oidc: { type: 'openIdConnect', openIdConnectUrl: 'https://idp/.well-known/openid-configuration' },
+          tls: { type: 'mutualTLS' },
+        },
+      }),
+    );
+    expect(a.schemes.api_key!.env).toEqual({ key: 'API_KEY' });
+    expect(a.schemes.bearer!.env).toEqual({ token: 'BEARER_TOKEN' });
+    expect(a.schemes.basic!.env).toEqual({ username: 'BASIC_USERNAME', password: 'BASIC_PASSWORD' });
+    expect(a.schemes.cc).toMatchObject({ type: 'oauth2-client-credentials', tokenUrl: 'https://idp/token', env: { clientId: 'CC_CLIENT_ID', clientSecret: 'CC_CLIENT_SECRET' } });
+    expect(a.schemes.code).toMatchObject({ type: 'oauth2-token', env: { token: 'CODE_ACCESS_TOKEN' } });
+    expect(a.schemes.oidc).toMatchObject({ type: 'openIdConnect-token', env: { token: 'OIDC_ACCESS_TOKEN' } });
+    expect(a.notes.map((n) => n.code)).toEqual(['mcp-auth-unsupported']);
+    expect(a.credentialParams.has('query:key')).toBe(true);
+  });
+});
+
+describe('overlay', () => {
+  const base = doc({ '/a': { get: { summary: 'A', responses: ok } }, '/b': { get: { summary: 'B', responses: ok } } }, {}, { tags: [{ name: 't1' }] });
+
+  it('updates (deep merge), appends to arrays, removes, and warns about targets that match nothing at their line', () => {
+    const text = [
+      'overlay: 1.0.0',
+      'info: { title: o, version: "1" }',
+      'actions:',
+      "  - target: $.paths['/a'].get",
+      '    update: { summary: A2, x-extra: { deep: true } }',
+      '  - target: $.tags',
+      '    update: { name: t2 }',
+      "  - target: $.paths['/b']",
+      '    remove: true',
+      "  - target: $.paths['/zzz']",
+      '    update: { summary: none }',
+    ].join('\n');
+    const r = applyOverlay(base, text, 'o.yaml');
+    const paths = r.document.paths as any;
+    expect(paths['/a'].get).toMatchObject({ summary: 'A2', 'x-extra': { deep: true }, responses: ok });
+    expect(paths['/b']).toBeUndefined();
+    expect(r.document.tags).toEqual([{ name: 't1' }, { name: 't2' }]);
+    expect(r.applied).toBe(3);
+    expect(r.warnings).toEqual([expect.objectContaining({ code: 'mcp-overlay-no-match', file: 'o.yaml', line: 10 })]);
+    expect((base.paths as any)['/b']).toBeDefined(); // the input is not changed
+  });
+
+  it('refuses malformed overlays with their position', () => {
+    expect(() => applyOverlay(base, 'overlay: 2.0.0\nactions: []\n', 'o.yaml')).toThrow(InputError);
+    expect(() => applyOverlay(base, 'overlay: 1.0.0\nactions:\n  - target: $[\n    remove: true\n', 'o.yaml')).toThrow(/invalid JSONPath/);
+  });
+});
+
+describe('config', () => {
+  it.each([
+    ['allowWrites: yes-please\n', /allowWrites: must be true or false/, 1],
+    ['tools:\n  x:\n    name: "bad name!"\n', /tools.x.name: a tool name may hold only/, 3],
+    ['nope: 1\n', /unknown setting 'nope'/, 1],
+    ['maxNameLength: 500\n', /at most 128/, 1],
+  ])('rejects %j with a located message', (text, message, line) => {
+    try {
+      parseConfig(text, 'mcp.yaml');
+      throw new Error('accepted');
+    } catch (err) {
+      expect(err).toBeInstanceOf(InputError);
+      expect((err as InputError).message).toMatch(message);
+      expect((err as InputError).position?.line).toBe(line);
+    }
+  });
+
+  it('applies overrides: name, title, description, annotations, metadata, classification', () => {
+    const d = doc({ '/a': { get: { operationId: 'getA', 'x-data-sensitivity': 'pii', responses: ok } } });
+    const cfg = parseConfig(
+      'classification: { process: billing }\ntools:\n  getA:\n    name: fetch_a\n    title: Fetch A\n    description: Custom words.\n    annotations: { openWorldHint: false }\n    meta: { owner: team-a }\n',
+      'c.yaml',
+    );
+    const t = tool(plan(d, { config: cfg }), 'fetch_a');
+    expect(t.definition).toMatchObject({ title: 'Fetch A', description: 'Custom words.', annotations: { openWorldHint: false, readOnlyHint: true } });
+    expect(t.definition._meta).toMatchObject({ owner: 'team-a', 'apictl/tool': { classification: { sensitivity: 'pii', process: 'billing' } } });
+  });
+});
+
+describe('versioning', () => {
+  const mt = (name: string, inputs: ManifestTool['inputs'], version = 'v1', output?: string): ManifestTool => ({ name, key: `GET /${name}`, version, inputs, ...(output ? { output } : {}) });
+  const a = { required: true, shape: 's1' };
+  const b = { required: false, shape: 's2' };
+
+  it.each([
+    ['nothing changed', [mt('t', { a })], [mt('t', { a })], 'none'],
+    ['a tool disappears', [mt('t', { a }), mt('u', {})], [mt('t', { a })], 'major'],
+    ['an input changes type', [mt('t', { a })], [mt('t', { a: { ...a, shape: 'other' } })], 'major'],
+    ['a new required input', [mt('t', { a })], [mt('t', { a, c: { required: true, shape: 'x' } })], 'major'],
+    ['an optional input becomes required', [mt('t', { b })], [mt('t', { b: { ...b, required: true } })], 'major'],
+    ['an input is removed', [mt('t', { a, b })], [mt('t', { a })], 'major'],
+    ['a tool is added', [mt('t', { a })], [mt('t', { a }), mt('u', {})], 'minor'],
+    ['an optional input is added', [mt('t', { a })], [mt('t', { a, b })], 'minor'],
+    ['only the description changed', [mt('t', { a }, 'v1')], [mt('t', { a }, 'v2')], 'patch'],
+  ])('%s → %s', (_what, prev, next, level) => {
+    expect(compareTools(prev, next).level).toBe(level);
+  });
+
+  it.each([
+    ['1.2.3', 'major', '2.0.0'],
+    ['1.2.3', 'minor', '1.3.0'],
+    ['1.2.3', 'patch', '1.2.4'],
+    ['1.2.3', 'none', '1.2.3'],
+  ] as const)('bumps %s by %s to %s', (v, level, out) => expect(bumpVersion(v, level)).toBe(out));
+
+  it('hashes input shapes without annotations, so a description change is a patch', () => {
+    const d1 = doc({ '/a': { get: { operationId: 'a', parameters: [{ name: 'q', in: 'query', description: 'one', schema: { type: 'string' } }], responses: ok } } });
+    const d2 = doc({ '/a': { get: { operationId: 'a', parameters: [{ name: 'q', in: 'query', description: 'two', schema: { type: 'string' } }], responses: ok } } });
+    const d3 = doc({ '/a': { get: { operationId: 'a', parameters: [{ name: 'q', in: 'query', schema: { type: 'integer' } }], responses: ok } } });
+    const m = (x: Record<string, unknown>) => plan(x).tools.map((t) => manifestTool(t, 'GET /a', 'a'));
+    expect(compareTools(m(d1), m(d2)).level).toBe('patch');
+    expect(compareTools(m(d1), m(d3)).level).toBe('major');
+  });
+});
+
+describe('argument names', () => {
+  it('stay distinct and valid when parameter names are long or full of odd characters', () => {
+    const long = 'p'.repeat(80);
+    const d = doc({
+      '/x/{a}': {
+        get: {
+          operationId: 'x',
+          parameters: [
+            { name: 'a', in: 'path', required: true, schema: { type: 'string' } },
+            { name: 'a', in: 'query', schema: { type: 'string' } },
+            { name: 'a', in: 'header', schema: { type: 'string' } },
+            { name: `${long}1`, in: 'query', schema: { type: 'string' } },
+            { name: `${long}2`, in: 'query', schema: { type: 'string' } },
+            { name: 'filter[status]', in: 'query', schema: { type: 'string' } },
+            { name: 'filter_status_', in: 'query', schema: { type: 'string' } },
+          ],
+          responses: ok,
+        },
+      },
+    });
+    const t = tool(plan(d), 'x');
+    const args = Object.keys(t.definition.inputSchema.properties as object);
+    expect(new Set(args).size).toBe(7);
+    for (const a of args) expect(a).toMatch(/^[A-Za-z0-9_.-]{1,64}$/);
+    expect(t.request.params.map((p) => p.name)).toContain('filter[status]');
+  });
+});

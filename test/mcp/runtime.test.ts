@@ -1,0 +1,283 @@
+/** The generated server's runtime modules (templates/mcp-server/src), one step of the call pipeline at a time. */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Auth, CredentialError } from '../../templates/mcp-server/src/auth.js';
+import type { ParamPlan, RequestPlan, ServerData, Tool } from '../../templates/mcp-server/src/model.js';
+import { RateLimiter } from '../../templates/mcp-server/src/rate-limit.js';
+import { isSecretName, redactValue, Secrets } from '../../templates/mcp-server/src/redact.js';
+import { ArgumentError, buildRequest, type DraftRequest, finalUrl, headerValue } from '../../templates/mcp-server/src/request.js';
+import { mapResponse, shrinkJson } from '../../templates/mcp-server/src/response.js';
+import { readSettings } from '../../templates/mcp-server/src/settings.js';
+import { Validators } from '../../templates/mcp-server/src/validate.js';
+
+const BASE = 'https://api.example/v1';
+const q = (name: string, style: string, explode: boolean, extra: Partial<ParamPlan> = {}): ParamPlan => ({ in: 'query', name, arg: name, required: false, style, explode, ...extra });
+const p = (name: string, style: string, explode: boolean): ParamPlan => ({ in: 'path', name, arg: name, required: true, style, explode });
+
+function url(plan: RequestPlan, args: Record<string, unknown>): string {
+  return finalUrl(buildRequest(plan, args, BASE), BASE);
+}
+
+describe('request building', () => {
+  it.each([
+    ['simple primitive', p('id', 'simple', false), 'a b', '/x/a%20b'],
+    ['simple array', p('id', 'simple', false), ['a', 'b'], '/x/a,b'],
+    ['simple object', p('id', 'simple', false), { r: 1, g: 2 }, '/x/r,1,g,2'],
+    ['simple object exploded', p('id', 'simple', true), { r: 1, g: 2 }, '/x/r=1,g=2'],
+    ['label array', p('id', 'label', false), ['a', 'b'], '/x/.a,b'],
+    ['label array exploded', p('id', 'label', true), ['a', 'b'], '/x/.a.b'],
+    ['matrix primitive', p('id', 'matrix', false), 5, '/x/;id=5'],
+    ['matrix array exploded', p('id', 'matrix', true), ['a', 'b'], '/x/;id=a;id=b'],
+    ['slash and dots are encoded', p('id', 'simple', false), '../../etc/passwd', '/x/..%2F..%2Fetc%2Fpasswd'],
+  ])('path %s', (_what, param, value, expected) => {
+    expect(url({ method: 'GET', path: '/x/{id}', params: [param] }, { id: value })).toBe(BASE + expected);
+  });
+
+  it.each([
+    ['form primitive', q('a', 'form', true), 1, 'a=1'],
+    ['form array exploded', q('a', 'form', true), ['x', 'y'], 'a=x&a=y'],
+    ['form array joined', q('a', 'form', false), ['x', 'y'], 'a=x,y'],
+    ['form object exploded', q('a', 'form', true), { k: 'v', n: 2 }, 'k=v&n=2'],
+    ['form object joined', q('a', 'form', false), { k: 'v' }, 'a=k,v'],
+    ['spaceDelimited', q('a', 'spaceDelimited', false), ['x', 'y'], 'a=x%20y'],
+    ['pipeDelimited', q('a', 'pipeDelimited', false), ['x', 'y'], 'a=x|y'],
+    ['deepObject nested', q('a', 'deepObject', true), { k: { j: 1 }, l: [1, 2] }, 'a%5Bk%5D%5Bj%5D=1&a%5Bl%5D=1&a%5Bl%5D=2'],
+    ['boolean', q('a', 'form', true), false, 'a=false'],
+    ['reserved characters encoded', q('a', 'form', true), 'x&y=z#w', 'a=x%26y%3Dz%23w'],
+    ['allowReserved keeps / and : but not &', q('a', 'form', true, { allowReserved: true }), 'http://h/p&x', 'a=http://h/p%26x'],
+    ['content: JSON-serialised', q('a', 'form', true, { contentType: 'application/json' }), { k: [1] }, 'a=%7B%22k%22%3A%5B1%5D%7D'],
+  ])('query %s', (_what, param, value, expected) => {
+    expect(url({ method: 'GET', path: '/x', params: [param] }, { a: value })).toBe(`${BASE}/x?${expected}`);
+  });
+
+  it('sends pinned values and skips absent optional ones', () => {
+    const plan: RequestPlan = { method: 'GET', path: '/x', params: [q('limit', 'form', true, { pinned: 5, arg: undefined }), q('page', 'form', true)] };
+    expect(url(plan, {})).toBe(`${BASE}/x?limit=5`);
+  });
+
+  it('refuses dot segments, line breaks in headers and cookies, and leaving the base URL', () => {
+    expect(() => buildRequest({ method: 'GET', path: '/x/{id}', params: [p('id', 'simple', false)] }, { id: '..' }, BASE)).toThrow(ArgumentError);
+    expect(() => headerValue('h', 'a\nb')).toThrow(ArgumentError);
+    expect(() => headerValue('h', 'a\u0000b')).toThrow(ArgumentError);
+    const d: DraftRequest = { method: 'GET', url: 'https://api.example/other', query: [], headers: {}, cookies: [] };
+    expect(() => finalUrl(d, BASE)).toThrow(/outside the configured base URL/);
+    expect(() => buildRequest({ method: 'GET', path: '/x', params: [] }, {}, '')).toThrow(/no base URL/);
+  });
+
+  it('builds headers, cookies and bodies (JSON fields, form, binary, text)', () => {
+    const plan: RequestPlan = {
+      method: 'POST',
+      path: '/x',
+      params: [
+        { in: 'header', name: 'X-Ids', arg: 'ids', required: false, style: 'simple', explode: false },
+        { in: 'cookie', name: 'c', arg: 'c', required: false, style: 'form', explode: true },
+      ],
+      body: { mediaType: 'application/json', kind: 'json', required: true, mode: 'fields', fields: { name: 'name', body_id: 'id' } },
+      accept: 'application/json',
+    };
+    const d = buildRequest(plan, { ids: [1, 2], c: 'v;x', name: 'n', body_id: 7 }, BASE);
+    expect(d.headers).toMatchObject({ 'X-Ids': '1,2', accept: 'application/json', 'content-type': 'application/json' });
+    expect(d.cookies).toEqual(['c=v%3Bx']);
+    expect(JSON.parse(d.body as string)).toEqual({ name: 'n', id: 7 });
+
+    const form = buildRequest({ method: 'POST', path: '/f', params: [], body: { mediaType: 'application/x-www-form-urlencoded', kind: 'form', required: true, mode: 'property', arg: 'body', encoding: { o: { style: 'deepObject' } } } }, { body: { a: 'x y', l: [1, 2], o: { k: 'v' } } }, BASE);
+    expect(form.body).toBe('a=x%20y&l=1&l=2&o%5Bk%5D=v');
+
+    const bin = buildRequest({ method: 'PUT', path: '/b', params: [], body: { mediaType: 'image/png', kind: 'binary', required: true, mode: 'property', arg: 'body' } }, { body: Buffer.from('png!').toString('base64') }, BASE);
+    expect(Buffer.from(bin.body as Uint8Array).toString()).toBe('png!');
+    expect(bin.headers['content-type']).toBe('image/png');
+    expect(() => buildRequest({ method: 'PUT', path: '/b', params: [], body: { mediaType: 'image/png', kind: 'binary', required: true, mode: 'property', arg: 'body' } }, { body: 'not base64!' }, BASE)).toThrow(/base64/);
+  });
+});
+
+function makeTool(output: Tool['output'], outputSchema?: Record<string, unknown>): Tool {
+  return { definition: { name: 't', description: 'd', inputSchema: { type: 'object' }, ...(outputSchema ? { outputSchema } : {}), annotations: {}, _meta: {} }, request: { method: 'GET', path: '/t', params: [] }, output };
+}
+
+describe('response mapping', () => {
+  const v = new Validators();
+  const secrets = new Secrets();
+  secrets.add('super-secret-token');
+  const res = (status: number, body: string, contentType = 'application/json', truncated = false) => ({ status, statusText: '', contentType, bytes: Buffer.from(body), truncated });
+  const obj = makeTool({ structured: true, wrap: false }, { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] });
+
+  it('returns structuredContent and the same JSON as text', () => {
+    const m = mapResponse(obj, res(200, '{"n":1}'), 'GET /t', 10_000, v, secrets);
+    expect(m.result).toEqual({ content: [{ type: 'text', text: '{"n":1}' }], structuredContent: { n: 1 } });
+  });
+
+  it('wraps non-object results as { result }', () => {
+    const m = mapResponse(makeTool({ structured: true, wrap: true }, { type: 'object', properties: { result: { type: 'array' } } }), res(200, '[1,2]'), 'GET /t', 10_000, v, secrets);
+    expect(m.result.structuredContent).toEqual({ result: [1, 2] });
+  });
+
+  it.each([
+    ['a body that breaks the schema', res(200, '{"n":"one"}'), /does not match the tool's output schema \(`n` must be integer\)/],
+    ['no body where JSON was promised', res(200, ''), /no content/],
+    ['text where JSON was promised', res(200, 'hello', 'text/plain'), /not with JSON/],
+    ['a body cut at the hard cap', res(200, '{"n":', 'application/json', true), /only the start is shown/],
+  ])('flags %s (isError, as text)', (_what, r, message) => {
+    const m = mapResponse(obj, r, 'GET /t', 10_000, v, secrets);
+    expect(m.outcome).toBe('schema_mismatch');
+    expect(m.result.isError).toBe(true);
+    expect(m.result.structuredContent).toBeUndefined();
+    expect(m.result.content[0]).toMatchObject({ text: expect.stringMatching(message) });
+  });
+
+  it('reports API errors with status, hint and problem fields, scrubbing secrets', () => {
+    const body = JSON.stringify({ type: 'about:blank', title: 'Forbidden', status: 403, detail: 'token super-secret-token lacks scope', errors: [{ field: 'x' }] });
+    const m = mapResponse(obj, res(403, body, 'application/problem+json'), 'GET /t', 10_000, v, secrets);
+    expect(m.outcome).toBe('api_error');
+    const text = (m.result.content[0] as { text: string }).text;
+    expect(text).toMatch(/HTTP 403/);
+    expect(text).toMatch(/title: Forbidden/);
+    expect(text).toMatch(/errors: \[\{"field":"x"\}\]/);
+    expect(text).not.toContain('super-secret-token');
+  });
+
+  it('does not follow redirects, and returns small images as images', () => {
+    expect(mapResponse(obj, { ...res(302, ''), location: 'https://elsewhere/' }, 'GET /t', 10_000, v, secrets).outcome).toBe('redirect');
+    const img = mapResponse(makeTool({ structured: false, wrap: false }), res(200, 'PNG', 'image/png'), 'GET /t', 10_000, v, secrets);
+    expect(img.result.content[0]).toEqual({ type: 'image', data: Buffer.from('PNG').toString('base64'), mimeType: 'image/png' });
+  });
+
+  it('shrinks the largest lists first and says what was cut', () => {
+    const value = { a: Array.from({ length: 300 }, (_, i) => i), b: Array.from({ length: 10 }, () => 'x'.repeat(20)), s: 'y'.repeat(50_000) };
+    const { value: cut, cuts } = shrinkJson(value, 3000) as { value: typeof value; cuts: string[] };
+    expect(Buffer.byteLength(JSON.stringify(cut))).toBeLessThanOrEqual(3000);
+    expect(cut.a[0]).toBe(0);
+    expect(cuts.join('; ')).toMatch(/long text in `s` was shortened/);
+    expect(shrinkJson({ small: true }, 3000)).toEqual({ value: { small: true }, cuts: [] });
+  });
+});
+
+describe('validation messages', () => {
+  it('names each field and its problem', () => {
+    const v = new Validators();
+    const schema = {
+      type: 'object',
+      properties: { id: { type: 'integer' }, status: { enum: ['a', 'b'] }, when: { type: 'string', format: 'date-time' }, nested: { type: 'object', properties: { x: { type: 'string' } }, additionalProperties: false } },
+      required: ['id'],
+      additionalProperties: false,
+    };
+    const r = v.check(schema, { status: 'c', when: 'yesterday', nested: { y: 1 }, extra: 1 });
+    expect(r.ok).toBe(false);
+    const msg = (r as { message: string }).message;
+    expect(msg).toMatch(/missing required argument `id`/);
+    expect(msg).toMatch(/unknown argument `extra`/);
+    expect(msg).toMatch(/`status` must be one of: "a", "b"/);
+    expect(msg).toMatch(/`when` must be a valid date-time/);
+    expect(msg).toMatch(/unknown argument `nested.y`/);
+    expect(v.check({ type: 'object', properties: { a: { $ref: '#/nowhere' } } }, {})).toMatchObject({ ok: false, message: expect.stringMatching(/could not be compiled/) });
+  });
+});
+
+describe('rate limit', () => {
+  it('allows a burst up to the limit, then refills over time', () => {
+    let now = 0;
+    const r = new RateLimiter(2, () => now);
+    expect(r.take().ok).toBe(true);
+    expect(r.take().ok).toBe(true);
+    const refused = r.take();
+    expect(refused).toEqual({ ok: false, retryAfterMs: 30_000 });
+    now += 30_000;
+    expect(r.take().ok).toBe(true);
+  });
+});
+
+describe('secrets', () => {
+  it.each([
+    ['apiKey', true],
+    ['X-API-Key', true],
+    ['client_secret', true],
+    ['accessToken', true],
+    ['Authorization', true],
+    ['author', false],
+    ['tokenizer', false],
+    ['limit', false],
+  ])('%s is a credential-like name: %s', (name, secret) => expect(isSecretName(name)).toBe(secret));
+
+  it('scrubs values in plain, URL-encoded and base64 forms', () => {
+    const s = new Secrets();
+    s.add('p@ss word');
+    expect(s.scrub(`a p@ss word b ${encodeURIComponent('p@ss word')} ${Buffer.from('p@ss word').toString('base64')}`)).toBe('a [REDACTED] b [REDACTED] [REDACTED]');
+    expect(redactValue({ list: [{ password: 1 }] }, s)).toEqual({ list: [{ password: '[REDACTED]' }] });
+  });
+});
+
+describe('settings', () => {
+  const server = { baseUrl: 'https://api.example', baseUrlEnv: 'API_BASE_URL', defaults: { rateLimitPerMinute: 60, timeoutMs: 1000, maxResponseBytes: 100, pageSize: 10 } } as ServerData;
+  it('takes defaults from server.json and overrides from the environment', () => {
+    const s = readSettings(server, '/proj', { API_BASE_URL: 'http://127.0.0.1:1/x/', MCP_RATE_LIMIT_PER_MINUTE: '5', MCP_AUDIT_LOG: 'logs/a.jsonl' });
+    expect(s).toMatchObject({ baseUrl: 'http://127.0.0.1:1/x', rateLimitPerMinute: 5, timeoutMs: 1000, auditLog: '/proj/logs/a.jsonl', callerId: 'local' });
+  });
+  it('refuses malformed values', () => {
+    expect(() => readSettings(server, '/p', { MCP_TIMEOUT_MS: 'soon' })).toThrow(/MCP_TIMEOUT_MS/);
+    expect(() => readSettings(server, '/p', { API_BASE_URL: 'ftp://x' })).toThrow(/absolute http/);
+  });
+});
+
+describe('credentials', () => {
+  let tokenServer: http.Server;
+  let tokenUrl: string;
+  let issued = 0;
+  beforeAll(async () => {
+    tokenServer = http.createServer((req, res) => {
+      issued++;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ access_token: `tok-${issued}`, expires_in: 120 }));
+    });
+    await new Promise<void>((r) => tokenServer.listen(0, '127.0.0.1', r));
+    tokenUrl = `http://127.0.0.1:${(tokenServer.address() as AddressInfo).port}/token`;
+  });
+  afterAll(() => new Promise<void>((r) => tokenServer.close(() => r())));
+
+  const server = (): ServerData =>
+    ({
+      securitySchemes: {
+        key: { type: 'apiKey', in: 'query', name: 'api_key', env: { key: 'KEY' }, description: '' },
+        bearer: { type: 'http-bearer', env: { token: 'BEARER_TOKEN' }, description: '' },
+        basic: { type: 'http-basic', env: { username: 'U', password: 'P' }, description: '' },
+        cc: { type: 'oauth2-client-credentials', tokenUrl, env: { clientId: 'CID', clientSecret: 'CSECRET', tokenUrl: 'CC_TOKEN_URL', token: 'CC_ACCESS_TOKEN' }, description: '' },
+      },
+    }) as unknown as ServerData;
+  const draft = (): DraftRequest => ({ method: 'GET', url: BASE, query: [], headers: {}, cookies: [] });
+  const signal = new AbortController().signal;
+
+  it('uses the first alternative whose variables are set, combining schemes within one', async () => {
+    const auth = new Auth(server(), { KEY: 'k-1234', U: 'u', P: 'p-9999' }, new Secrets(), BASE, 1000);
+    const d = draft();
+    await auth.apply({ method: 'GET', path: '/', params: [], security: [[{ scheme: 'bearer', scopes: [] }], [{ scheme: 'key', scopes: [] }, { scheme: 'basic', scopes: [] }]] }, d, signal);
+    expect(d.query).toEqual(['api_key=k-1234']);
+    expect(d.headers.authorization).toBe(`Basic ${Buffer.from('u:p-9999').toString('base64')}`);
+  });
+
+  it('names the variables to set when no alternative can be met, and allows anonymous alternatives', async () => {
+    const auth = new Auth(server(), {}, new Secrets(), BASE, 1000);
+    const plan: RequestPlan = { method: 'GET', path: '/', params: [], security: [[{ scheme: 'bearer', scopes: [] }], [{ scheme: 'basic', scopes: [] }]] };
+    await expect(auth.apply(plan, draft(), signal)).rejects.toThrow(new CredentialError('missing credentials: set BEARER_TOKEN (bearer), or U and P (basic)'));
+    await expect(auth.apply({ ...plan, security: [...plan.security!, []] }, draft(), signal)).resolves.toBeUndefined();
+  });
+
+  it('caches client-credentials tokens and refreshes them before they expire; registers every secret', async () => {
+    let now = 0;
+    const secrets = new Secrets();
+    const auth = new Auth(server(), { CID: 'id', CSECRET: 'client-secret-value' }, secrets, BASE, 2000, () => now);
+    const plan: RequestPlan = { method: 'GET', path: '/', params: [], security: [[{ scheme: 'cc', scopes: ['a'] }]] };
+    const d1 = draft();
+    const d2 = draft();
+    await Promise.all([auth.apply(plan, d1, signal), auth.apply(plan, d2, signal)]);
+    expect(issued).toBe(1);
+    expect(d1.headers.authorization).toBe('Bearer tok-1');
+    now += 59_000;
+    await auth.apply(plan, draft(), signal);
+    expect(issued).toBe(1);
+    now += 2_000; // past expiry minus a minute
+    const d3 = draft();
+    await auth.apply(plan, d3, signal);
+    expect(issued).toBe(2);
+    expect(d3.headers.authorization).toBe('Bearer tok-2');
+    expect(secrets.scrub('client-secret-value tok-2')).toBe('[REDACTED] [REDACTED]');
+  });
+});
