@@ -9,6 +9,7 @@ import { isMarkedPublic, securityOf } from './lib/security.js';
  * effective security requirement with at least one non-empty alternative. A missing requirement,
  * `security: []` or only `{}` alternatives is reported as a possibly unintentionally open endpoint,
  * unless the operation is marked public (`x-public: true`, `publicPaths`, `publicOperations`).
+ * Methods in `exemptMethods` (default OPTIONS: CORS preflights carry no credentials) are skipped.
  */
 export default createRulesetFunction(
   {
@@ -21,6 +22,7 @@ export default createRulesetFunction(
         publicExtension: { type: 'string' },
         publicPaths: { type: 'array', items: { type: 'string' } },
         publicOperations: { type: 'array', items: { type: 'string' } },
+        exemptMethods: { type: 'array', items: { type: 'string' } },
       },
     },
   },
@@ -28,9 +30,10 @@ export default createRulesetFunction(
     const root = rootOf(context);
     const safe = options.methods === 'safe';
     const ext = options.publicExtension ?? 'x-public';
+    const exempt = new Set((options.exemptMethods ?? ['options']).map((m) => m.toLowerCase()));
     const results = [];
     for (const op of pathOperations(root)) {
-      if (isSafeMethod(op.method) !== safe) continue;
+      if (isSafeMethod(op.method) !== safe || exempt.has(op.method)) continue;
       const sec = securityOf(root, op);
       if (!sec.open || isMarkedPublic(op, options)) continue;
       let why;

@@ -6,7 +6,7 @@ const AREA = { command: 'remote command', ota: 'software update', keys: 'key/cer
 /**
  * Security-relevant writes (remote commands, software updates, key/certificate/credential
  * management, diagnostics) carry `x-audit-log: true` (or an `x-audit` object naming the event), so
- * the logging required for forensics (R155 para 7.2.2.2(g), Annex 5 M19) is traceable to the API.
+ * the logging required for forensics (R155 para 7.3.7 (c), threat 21.1) is traceable to the API.
  * A document that uses the marker nowhere is told once.
  */
 export default createRulesetFunction({ input: null, options: null }, function r155AuditMarker(_input, _options, context) {

@@ -1,15 +1,19 @@
 import { createRulesetFunction } from '@stoplight/spectral-core';
-import { allSchemaNodes, effectiveParameters, extension, isObject, operations, rootOf, squash, wordsOf } from './lib/packs.js';
+import { allSchemaNodes, deref, effectiveParameters, extension, isObject, objectShape, operations, rootOf, squash, wordsOf } from './lib/packs.js';
 
-const LOCATION = new Set(['latitude', 'longitude', 'lat', 'lon', 'lng', 'gps', 'gnss', 'geolocation', 'geoposition', 'gpsposition', 'gpslocation', 'geocoordinates', 'gpscoordinates', 'vehiclelocation', 'vehicleposition', 'currentlocation', 'lastknownlocation', 'parkinglocation']);
+// latitude, longitude and geoLocation are in the core personal-data-marked dictionary (raised to warn
+// by the r155 profile); this rule adds the vocabulary of vehicle positions.
+const LOCATION = new Set(['lat', 'lon', 'lng', 'long', 'gps', 'gnss', 'geoposition', 'gpsposition', 'gpslocation', 'geocoordinates', 'gpscoordinates', 'coordinates', 'vehiclelocation', 'vehicleposition', 'currentlocation', 'currentposition', 'lastknownlocation', 'lastknownposition', 'parkinglocation', 'parkedlocation', 'position', 'location']);
 const MARKERS = ['x-personal-data', 'x-pii', 'x-sap-dpp-is-potentially-personal', 'x-data-classification'];
 
 /**
  * Vehicle data that identifies or tracks people:
  * - `vin-identifier`: path and query parameters are not VINs (use an opaque vehicle id);
- * - `location-classified`: location/GNSS properties carry x-personal-data (or x-pii,
+ * - `location-classified`: position properties of vehicles and devices (lat/lng, gps, gnss,
+ *   coordinates, vehicleLocation, position, location …) carry x-personal-data (or x-pii,
  *   x-data-classification) on the property or its object, unless info.x-data-classification is
- *   confidential or restricted.
+ *   confidential or restricted. latitude/longitude/geoLocation are left to the core
+ *   personal-data-marked rule.
  */
 export default createRulesetFunction(
   { input: null, options: { type: 'object', additionalProperties: false, required: ['check'], properties: { check: { enum: ['vin-identifier', 'location-classified'] } } } },
@@ -36,6 +40,8 @@ export default createRulesetFunction(
     if (cls === 'confidential' || cls === 'restricted') return results;
     for (const n of allSchemaNodes(root)) {
       if (!n.name || !n.parent || !LOCATION.has(squash(n.name))) continue;
+      // position/location: only objects or coordinate strings, not a sort position (integer) or a location id.
+      if ((squash(n.name) === 'position' || squash(n.name) === 'location') && !isCoordinateObject(root, n.schema)) continue;
       if (n.path[n.path.length - 2] !== 'properties') continue;
       if (extension(n.schema, MARKERS) || extension(n.parent, MARKERS)) continue;
       results.push({ message: `Location property '${n.name}' is not classified: mark it x-personal-data (or x-data-classification: confidential); positions of vehicles and devices track the people using them.`, path: n.path });
@@ -43,3 +49,11 @@ export default createRulesetFunction(
     return results;
   },
 );
+
+/** An object holding coordinates (latitude/longitude, lat/lng, lat/lon). */
+function isCoordinateObject(root, schema) {
+  const { value } = deref(root, schema, []);
+  if (!isObject(value)) return false;
+  const names = new Set([...objectShape(root, value, []).props.keys()].map(squash));
+  return (names.has('latitude') && names.has('longitude')) || (names.has('lat') && (names.has('lng') || names.has('lon') || names.has('long')));
+}

@@ -17,12 +17,15 @@ export default createRulesetFunction(
     const onStack = new Set();
     let budget = 200000;
     // Deepest object chain below a schema: { depth, chain: [property names] }.
+    let level = 0;
     const depthOf = (raw, path) => {
       const { value: s } = deref(root, raw, path);
-      if (!isObject(s) || budget-- <= 0) return { depth: 0, chain: [] };
+      // Bounded: total work, and recursion depth (long $ref chains).
+      if (!isObject(s) || budget-- <= 0 || level > 400) return { depth: 0, chain: [] };
       if (memo.has(s)) return memo.get(s);
       if (onStack.has(s)) return { depth: 0, chain: [] };
       onStack.add(s);
+      level++;
       let best = { depth: 0, chain: [] };
       const consider = (child, name) => {
         const d = depthOf(child, []);
@@ -38,9 +41,9 @@ export default createRulesetFunction(
         const expandable = s[k].some((x) => isScalar(deref(root, x, []).value));
         if (!expandable) for (const x of s[k]) consider(x, undefined);
       }
-      const level = isObject(s.properties) || isObject(s.additionalProperties) ? 1 : 0;
-      const result = { depth: best.depth + level, chain: best.chain };
+      const result = { depth: best.depth + (isObject(s.properties) || isObject(s.additionalProperties) ? 1 : 0), chain: best.chain };
       onStack.delete(s);
+      level--;
       memo.set(s, result);
       return result;
     };
@@ -54,7 +57,7 @@ export default createRulesetFunction(
         const d = depthOf(entry.schema, entry.path);
         if (d.depth <= max) continue;
         results.push({
-          message: `${opLabel(op)} ${entry.code} response nests ${d.depth} object levels (max ${max}), e.g. ${d.chain.filter((x) => x !== '[]').join('.')}: consider links, expansion parameters or flatter resources.`,
+          message: `${opLabel(op)} ${entry.code} response nests ${d.depth} object levels (max ${max}), e.g. ${shortChain(d.chain)}: consider links, expansion parameters or flatter resources.`,
           path: path ?? entry.path,
         });
       }
@@ -67,4 +70,9 @@ function isScalar(s) {
   if (!isObject(s)) return false;
   const t = Array.isArray(s.type) ? s.type : [s.type];
   return t.length > 0 && t.every((x) => x === 'string' || x === 'integer' || x === 'number' || x === 'null') && !isObject(s.properties);
+}
+
+function shortChain(chain) {
+  const names = chain.filter((x) => x !== '[]');
+  return names.length > 10 ? `${names.slice(0, 10).join('.')}.…` : names.join('.');
 }

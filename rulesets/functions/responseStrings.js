@@ -20,13 +20,15 @@ export default createRulesetFunction(
     const memo = new Map();
     const onStack = new Set();
     let budget = 300000;
+    let level = 0;
     // Unbounded strings below a schema: { count, example: [names] }; counted once per schema object.
     const scan = (raw) => {
       const { value: s } = deref(root, raw, []);
-      if (!isObject(s) || budget-- <= 0 || s.writeOnly === true) return { count: 0, example: undefined };
+      if (!isObject(s) || budget-- <= 0 || level > 400 || s.writeOnly === true) return { count: 0, example: undefined };
       if (memo.has(s)) return memo.get(s);
       if (onStack.has(s)) return { count: 0, example: undefined };
       onStack.add(s);
+      level++;
       let count = 0;
       let example;
       const kinds = kindsOf(s);
@@ -37,13 +39,17 @@ export default createRulesetFunction(
       const add = (child, name) => {
         const r = scan(child);
         count += r.count;
-        if (example === undefined && r.example !== undefined) example = name === undefined ? r.example : [name, ...r.example];
+        if (r.example === undefined) return;
+        const candidate = name === undefined ? r.example : [name, ...r.example];
+        // The shallowest unbounded string makes the clearest example.
+        if (example === undefined || candidate.length < example.length) example = candidate;
       };
       if (isObject(s.properties)) for (const k of Object.keys(s.properties)) add(s.properties[k], k);
       if (isObject(s.additionalProperties)) add(s.additionalProperties, '*');
       if (isObject(s.items)) add(s.items, undefined);
       for (const k of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(s[k])) for (const x of s[k]) add(x, undefined);
       onStack.delete(s);
+      level--;
       const result = { count, example };
       memo.set(s, result);
       return result;

@@ -144,10 +144,9 @@ export function paramsOf(root, op) {
   const add = (list, basePath) => {
     if (!Array.isArray(list)) return;
     list.forEach((p, i) => {
-      const here = [...basePath, 'parameters', String(i)];
-      const { value, path } = deref(root, p, here);
+      const { value, path } = isObject(p) && typeof p.$ref === 'string' ? deref(root, p, undefined) : { value: p, path: undefined };
       if (!isObject(value) || typeof value.name !== 'string') return;
-      byKey.set(`${value.in}:${value.name}`, { param: value, path: path ?? here });
+      byKey.set(`${value.in}:${value.name}`, { param: value, path: path ?? [...basePath, 'parameters', String(i)] });
     });
   };
   const itemPath = op.path.slice(0, op.path[op.path.length - 2] === 'additionalOperations' ? -2 : -1);
@@ -294,20 +293,30 @@ export function responseSchemaRoots(root, op) {
  * path, depth, viaRef)` returns false to skip a subtree. Bounded by `budget.n`.
  */
 export function walkTree(root, schema, path, enter, budget) {
-  const stack = [[schema, path, 0]];
+  // Entries: [raw schema, parent path, key segments, depth]; a child's path is built only when it
+  // is visited (shared schemas are reached many times but entered once).
+  const stack = [[schema, path, undefined, 0]];
   while (stack.length > 0 && budget.n-- > 0) {
-    const [raw, p, depth] = stack.pop();
-    const { value: s, path: sp } = deref(root, raw, p);
+    const [raw, base, keys, depth] = stack.pop();
+    let s = raw;
+    let where;
+    if (isObject(raw) && typeof raw.$ref === 'string') {
+      const r = deref(root, raw, undefined);
+      s = r.value;
+      where = r.path;
+    }
     if (!isObject(s)) continue;
-    const where = sp ?? p;
-    if (enter(s, where, depth, raw !== s) === false) continue;
-    if (isObject(s.properties)) for (const k of Object.keys(s.properties)) stack.push([s.properties[k], [...where, 'properties', k], depth + 1]);
-    if (isObject(s.patternProperties)) for (const k of Object.keys(s.patternProperties)) stack.push([s.patternProperties[k], [...where, 'patternProperties', k], depth + 1]);
-    if (isObject(s.items)) stack.push([s.items, [...where, 'items'], depth + 1]);
-    if (Array.isArray(s.prefixItems)) s.prefixItems.forEach((x, i) => stack.push([x, [...where, 'prefixItems', String(i)], depth + 1]));
-    if (isObject(s.additionalProperties)) stack.push([s.additionalProperties, [...where, 'additionalProperties'], depth + 1]);
-    for (const k of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(s[k])) s[k].forEach((x, i) => stack.push([x, [...where, k, String(i)], depth + 1]));
-    if (isObject(s.not)) stack.push([s.not, [...where, 'not'], depth + 1]);
+    const viaRef = s !== raw;
+    if (where === undefined) where = keys === undefined ? base : [...base, ...keys];
+    if (enter(s, where, depth, viaRef) === false) continue;
+    const d = depth + 1;
+    if (isObject(s.properties)) for (const k of Object.keys(s.properties)) stack.push([s.properties[k], where, ['properties', k], d]);
+    if (isObject(s.patternProperties)) for (const k of Object.keys(s.patternProperties)) stack.push([s.patternProperties[k], where, ['patternProperties', k], d]);
+    if (isObject(s.items)) stack.push([s.items, where, ['items'], d]);
+    if (Array.isArray(s.prefixItems)) s.prefixItems.forEach((x, i) => stack.push([x, where, ['prefixItems', String(i)], d]));
+    if (isObject(s.additionalProperties)) stack.push([s.additionalProperties, where, ['additionalProperties'], d]);
+    for (const k of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(s[k])) s[k].forEach((x, i) => stack.push([x, where, [k, String(i)], d]));
+    if (isObject(s.not)) stack.push([s.not, where, ['not'], d]);
   }
 }
 

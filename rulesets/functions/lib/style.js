@@ -640,3 +640,52 @@ export function refIndex(root, maxNodes = 2000000) {
     return { nodes, targets };
   });
 }
+
+// ---------------------------------------------------------------------------------------------
+// Responses of operations
+
+/** Status keys of an operation's responses (as written; refs are not needed for the keys). */
+export function statusKeys(op) {
+  return isObject(op.operation.responses) ? Object.keys(op.operation.responses) : [];
+}
+
+/**
+ * Does one of `keys` satisfy `want`? `want` entries: an exact code ('201'), a range key ('4XX'),
+ * 'default', or a class wildcard in lower case ('5xx': any 5xx code or the 5XX range).
+ */
+export function hasStatus(keys, want) {
+  for (const w of want) {
+    const wl = String(w);
+    if (/^[1-5]xx$/.test(wl)) {
+      if (keys.some((k) => k[0] === wl[0] && /^[1-5](\d\d|XX)$/i.test(k))) return true;
+    } else if (keys.some((k) => k.toUpperCase() === wl.toUpperCase())) return true;
+  }
+  return false;
+}
+
+/** Does the operation take input beyond its path (query/header/cookie parameters or a body)? */
+export function hasInput(root, op) {
+  if (op.operation.requestBody !== undefined) return true;
+  const lists = [op.pathItem.parameters, op.operation.parameters];
+  for (const l of lists) {
+    if (!Array.isArray(l)) continue;
+    for (const p of l) {
+      const v = deref(root, p, []).value;
+      if (isObject(v) && v.in !== 'path') return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Findings for operations that miss something: one per operation, or — when every one of at least
+ * `minForSummary` applicable operations misses it — a single finding at `paths` describing the
+ * API-wide convention (one decision to revisit, not hundreds of findings).
+ */
+export function perOperationOrOnce(applicable, failing, messageFor, summary, minForSummary = 3) {
+  if (failing.length === 0) return [];
+  if (failing.length === applicable.length && applicable.length >= minForSummary) {
+    return [{ message: summary(applicable.length), path: [failing[0].isWebhook ? 'webhooks' : 'paths'] }];
+  }
+  return failing.map((op) => ({ message: messageFor(op), path: isObject(op.operation.responses) ? [...op.path, 'responses'] : op.path }));
+}
