@@ -57,10 +57,10 @@ function locateNotes(notes: ConversionNote[], loaded: LoadResult): Finding[] {
 }
 
 /** Validates and converts. Downgrades (3.1/3.2 → 3.0) are refused. */
-export async function prepareDocument(loaded: LoadResult, opts: { target?: Target; upgrade?: boolean } = {}): Promise<Prepared> {
+export async function prepareDocument(loaded: LoadResult, opts: { target?: Target; upgrade?: boolean; validationLimit?: number } = {}): Promise<Prepared> {
   const { validateDocument } = await import('../validate/index.js');
   const kind = loaded.spec.kind;
-  const validation = locateFindings([...loaded.refFindings, ...validateDocument(loaded.value, kind)], loaded);
+  const validation = locateFindings([...loaded.refFindings, ...validateDocument(loaded.value, kind, { maxFindings: opts.validationLimit ?? 100 })], loaded);
   const target = opts.target ?? '3.0';
   const base = { inputKind: kind, inputVersion: loaded.spec.version, validation };
 
