@@ -50,12 +50,6 @@ describe('apictl program', () => {
     }
   });
 
-  it.each([['lint', 'x.yaml'], ['score', 'x'], ['mcp', 'generate', 'x.yaml']])('says %s is not available yet and exits 2', (...args) => {
-    const r = apictl(args);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^apictl (lint|score|mcp generate) is not available yet \(it arrives with issue #[345]\)\n$/);
-  });
-
   it('reports a missing input file as one line and exit 2', () => {
     const r = apictl(['convert', 'no-such-file.yaml']);
     expect(r).toMatchObject({ code: 2, stdout: '', stderr: 'no-such-file.yaml: no such file\n' });
