@@ -3,7 +3,8 @@ import { gdprOpData, isObject, operations, opLabel, rootOf, securityAlternatives
 
 /**
  * Operations that receive or return personal data require authentication: a security requirement
- * without an empty ({}) alternative. A document that declares no security at all is told once.
+ * without an empty ({}) alternative — also when the operation is marked `x-public: true`, which
+ * the core security rules accept. A document that declares no security at all is told once.
  */
 export default createRulesetFunction({ input: null, options: null }, function gdprSecured(_input, _options, context) {
   const root = rootOf(context);
@@ -26,7 +27,7 @@ export default createRulesetFunction({ input: null, options: null }, function gd
     return [{ message: `The API declares no security at all, yet ${open.length} operation${open.length > 1 ? 's' : ''} (${opLabel(open[0].op)}${open.length > 1 ? ', …' : ''}) handle personal data (${names(all)}).`, path: isObject(root.paths) ? ['paths'] : [] }];
   }
   return open.map(({ op, level, alternatives, fields }) => ({
-    message: `${opLabel(op)} handles personal data (${names(fields)}) but ${alternatives && alternatives.length > 0 ? 'authentication is optional ({})' : 'requires no authentication'}.`,
+    message: `${opLabel(op)} handles personal data (${names(fields)}) but ${alternatives && alternatives.length > 0 ? 'authentication is optional ({})' : 'requires no authentication'}${op.operation['x-public'] === true ? ' — marked x-public, yet personal data must not be public' : ''}.`,
     path: level === 'operation' ? [...op.path, 'security'] : op.path,
   }));
 });

@@ -5,11 +5,13 @@ import { hasInput, hasStatus, opLabel, pathOps, perOperationOrOnce, statusKeys }
 /**
  * Operations of the selected `methods` (default all) document one of the `expect`ed responses
  * (exact codes, range keys such as `4XX`, `default`, or a class such as `5xx` = any 5xx code), and
- * each code of `expectAll` (covered by the code, its range key or `default`). `when` narrows the
- * operations: `input` (query/header/cookie parameters or a body), `itemPath` (a path parameter in
- * the path), `serverErrors` (operations that document some server error). `exemptRedirects` skips operations whose only success responses
- * are redirects (3xx). When every applicable operation misses the response, one finding describes
- * the API-wide convention instead of one per operation. Webhooks are not judged.
+ * each code of `expectAll` (covered by the code, its range key or `default`).
+ * `when` narrows the operations: `input` (query/header/cookie parameters or a body), `itemPath` (a
+ * path parameter in the path), `serverErrors` (operations that document some server error).
+ * `exemptRedirects` skips operations whose only success responses are redirects (3xx);
+ * `onlyWithSuccess` skips operations that document no 2xx/3xx at all (the compliance rule
+ * operation-success-response reports those). When every applicable operation misses the response,
+ * one finding describes the API-wide convention instead of one per operation. Webhooks are not judged.
  */
 export default createRulesetFunction(
   {
@@ -23,6 +25,7 @@ export default createRulesetFunction(
         expectAll: { type: 'array', items: { type: 'string' }, minItems: 1 },
         when: { enum: ['always', 'input', 'itemPath', 'serverErrors'] },
         exemptRedirects: { type: 'boolean' },
+        onlyWithSuccess: { type: 'boolean' },
         what: { type: 'string' },
       },
     },
@@ -41,6 +44,8 @@ export default createRulesetFunction(
       if (when === 'input' && !hasInput(root, op)) return false;
       if (when === 'itemPath' && !/\{[^{}]+\}/.test(op.pathKey)) return false;
       if (when === 'serverErrors' && !hasStatus(statusKeys(op), ['5xx', 'default'])) return false;
+      // Operations without any success response are operation-success-response's concern.
+      if (options.onlyWithSuccess && !hasStatus(statusKeys(op), ['2xx', '3xx'])) return false;
       if (options.exemptRedirects) {
         const keys = statusKeys(op);
         if (!hasStatus(keys, ['2xx']) && hasStatus(keys, ['3xx'])) return false;

@@ -63,39 +63,46 @@ export default createRulesetFunction(
     const acronyms = optList(options, 'acronyms', []);
     const ignore = regexList(options.ignore);
     const sep = options.namespaceSeparator;
-    const entries = [];
+    // Names repeat a lot (`id`, `name` in every schema): judge each distinct name once.
+    const byName = new Map();
     for (const t of new Set(options.targets)) {
       for (const e of namesOf(root, t)) {
-        if (ignore.some((re) => re.test(e.name))) continue;
-        let n = coreName(e.name);
-        if (sep && n.includes(sep)) n = n.slice(n.lastIndexOf(sep) + 1);
-        // Dotted names address nested fields (`filter.status`, `Parameter1.Name`): every part is a name.
-        const parts = n.split('.').map(coreName).filter((x) => x !== '');
-        if (parts.length === 0) continue;
-        entries.push({ ...e, parts, what: WHAT[t] });
+        let g = byName.get(e.name);
+        if (!g) {
+          g = { name: e.name, uses: [], parts: undefined };
+          byName.set(e.name, g);
+        }
+        g.uses.push({ path: e.path, what: WHAT[t] });
       }
+    }
+    const groups = [];
+    for (const g of byName.values()) {
+      if (ignore.some((re) => re.test(g.name))) continue;
+      let n = coreName(g.name);
+      if (sep && n.includes(sep)) n = n.slice(n.lastIndexOf(sep) + 1);
+      // Dotted names address nested fields (`filter.status`, `Parameter1.Name`): every part is a name.
+      g.parts = n.split('.').map(coreName).filter((x) => x !== '');
+      if (g.parts.length > 0) groups.push(g);
     }
     let target = casing;
     let why = '';
     if (casing === 'auto') {
-      const d = dominantCasing(
-        entries.flatMap((e) => e.parts),
-        acronyms,
-      );
+      const weighted = [];
+      for (const g of groups) for (const p of g.parts) for (let i = 0; i < g.uses.length; i++) weighted.push(p);
+      const d = dominantCasing(weighted, acronyms);
       if (!d) return [];
       target = d.casing;
       why = ` like most names of its kind in this API (${d.count} of ${d.total} multi-word names)`;
     }
     const results = [];
-    for (const e of entries) {
-      const bad = e.parts.find((p) => !matchesCasing(p, target, acronyms));
+    for (const g of groups) {
+      const bad = g.parts.find((p) => !matchesCasing(p, target, acronyms));
       if (bad === undefined) continue;
       const is = casing === 'auto' ? casingsOf(bad, acronyms)[0] : undefined;
       const hint = /[A-Z]{2}/.test(bad) && (target === 'camel' || target === 'pascal') ? ' (list acronyms such as ID in the `acronyms` option to allow them in capitals)' : '';
-      results.push({
-        message: `${e.what} '${e.name}' is ${is ? CASING_LABEL[is] : 'not ' + CASING_LABEL[target]}; use ${CASING_LABEL[target]}${why}${hint}.`,
-        path: e.path,
-      });
+      for (const u of g.uses) {
+        results.push({ message: `${u.what} '${g.name}' is ${is ? CASING_LABEL[is] : 'not ' + CASING_LABEL[target]}; use ${CASING_LABEL[target]}${why}${hint}.`, path: u.path });
+      }
     }
     return results;
   },

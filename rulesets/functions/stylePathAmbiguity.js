@@ -6,17 +6,20 @@ import { pathSegments } from './lib/style.js';
  * Two paths are ambiguous when a request URL could match both and neither is more specific: each
  * has a literal segment where the other has a template (`/{entity}/me` and `/books/{id}`). OpenAPI
  * matches concrete paths before templated ones only when one is more specific everywhere
- * (`/users/me` before `/users/{id}` is fine). Paths that differ only in parameter names are
- * reported by validation (equivalent-paths), not here.
+ * (`/users/me` before `/users/{id}` is fine), or when a declared path covers exactly the URLs
+ * both match. Paths that differ only in parameter names are reported by validation
+ * (equivalent-paths), not here.
  */
 export default createRulesetFunction({ input: null, options: null }, function stylePathAmbiguity(_input, _options, context) {
   const root = rootOf(context);
   if (!isObject(root) || !isObject(root.paths)) return [];
   const byLength = new Map();
+  const shapes = new Set();
   for (const key of Object.keys(root.paths)) {
     if (!key.startsWith('/')) continue;
     // Mixed segments (`{id}.json`) match like literals of their own: treat them as literals.
     const segs = pathSegments(key.replace(/\/+$/, '')).map((s) => (s.template ? null : s.text));
+    shapes.add(segs.map((x) => x ?? '{}').join('/'));
     const list = byLength.get(segs.length) ?? [];
     list.push({ key, segs });
     byLength.set(segs.length, list);
@@ -41,6 +44,10 @@ export default createRulesetFunction({ input: null, options: null }, function st
           else if (y !== null) bMoreSpecific = true;
         }
         if (!overlap || !aMoreSpecific || !bMoreSpecific || reported.has(b.key)) continue;
+        // A declared path for exactly the URLs both match (`/users/me` for `/users/{id}` and
+        // `/{entity}/me`) is more specific than either and settles the match.
+        const meet = a.segs.map((x, k) => x ?? b.segs[k] ?? '{}').join('/');
+        if (shapes.has(meet)) continue;
         reported.add(b.key);
         results.push({ message: `Path ${b.key} is ambiguous with ${a.key}: a request can match both and neither is more specific.`, path: ['paths', b.key] });
       }

@@ -157,8 +157,12 @@ async function loadApictlDefinition(packs: PackName[]): Promise<{ def: RulesetDe
     Object.assign(merged.aliases!, def.aliases ?? {});
     for (const [name, rule] of Object.entries(def.rules)) {
       const existing = merged.rules[name];
-      if (typeof rule === 'object' && rule.given !== undefined) {
-        if (existing !== undefined && !pack) throw new InputError(`rule '${name}' is defined twice`, { file, line: 0, column: 0 });
+      // A pack entry naming an existing core rule re-tunes it even when it carries `given` (Spectral's
+      // own ruleset schema requires `given` and `then` on every rule object, so a pack that changes a
+      // rule's options must repeat its `given` to stay loadable by Spectral CLI; Spectral merges it
+      // into the existing rule the same way).
+      if (typeof rule === 'object' && rule.given !== undefined && !(pack && existing !== undefined)) {
+        if (existing !== undefined) throw new InputError(`rule '${name}' is defined twice`, { file, line: 0, column: 0 });
         merged.rules[name] = rule;
         meta.set(name, {
           name,

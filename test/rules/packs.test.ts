@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { lintSource, loadRuleset, type LoadedRuleset } from '../../src/lint/index.js';
-import { PACKS } from '../../src/lint/paths.js';
+import path from 'node:path';
+import { PACKS, PACKS_DIR } from '../../src/lint/paths.js';
 // Plain-JS helpers of the pack functions.
 // @ts-expect-error -- JavaScript module without type declarations
 import * as packs from '../../rulesets/functions/lib/packs.js';
@@ -34,6 +35,16 @@ describe('pack contents', () => {
     }
   });
 
+  it.each([...PACKS])('%s loads with Spectral\'s own ruleset loader (Spectral CLI users extend the pack file)', async (pack) => {
+    const { bundleAndLoadRuleset } = await import('@stoplight/spectral-ruleset-bundler/with-loader');
+    const fs = await import('node:fs');
+    const { fetch } = await import('@stoplight/spectral-runtime');
+    const rs = await bundleAndLoadRuleset(path.join(PACKS_DIR, `${pack}.yaml`), { fs, fetch });
+    const rules = (rs as unknown as { rules: Record<string, { enabled: boolean }> }).rules;
+    expect(Object.keys(rules)).toContain('operation-id-unique');
+    expect(Object.keys(rules).filter((r) => r.startsWith(`${pack}-`)).length).toBeGreaterThanOrEqual(15);
+  }, 120_000);
+
   it('packs are opt-in: without them no pack rule is loaded', async () => {
     const rs = await rulesetWith();
     expect([...rs.meta.keys()].filter((n) => /^(psd2|fhir|r155|gdpr)-/.test(n))).toEqual([]);
@@ -44,7 +55,7 @@ describe('profiles re-tune core rules instead of copying them', () => {
   it('r155 raises transport, authentication, rate-limit and bounded-input rules to error', async () => {
     const core = await rulesetWith();
     const r155 = await rulesetWith('r155');
-    const raised = ['servers-https-only', 'api-key-not-in-query', 'security-read-ops-protected', 'no-http-basic', 'rate-limit-headers', 'rate-limit-429', 'request-string-bounded', 'request-array-bounded', 'request-number-bounded', 'request-body-closed-schema', 'admin-ops-distinct-security'];
+    const raised = ['servers-https-only', 'api-key-not-in-query', 'security-read-ops-protected', 'no-http-basic', 'rate-limit-headers', 'rate-limit-429', 'request-string-bounded', 'request-array-bounded', 'request-number-bounded', 'request-body-closed-schema', 'binary-upload-bounded', 'admin-ops-distinct-security'];
     for (const name of raised) {
       const m = r155.meta.get(name);
       expect(m, name).toBeDefined();
@@ -128,6 +139,15 @@ paths:
     }
   });
 
+  it('fhir exempts exactly the FHIR resource types the pack functions know', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { parse } = await import('yaml');
+    const def = parse(readFileSync(path.join(PACKS_DIR, 'fhir.yaml'), 'utf8'), { maxAliasCount: 100 }) as { rules: Record<string, { then: { functionOptions: { ignoreSegments: string[] } } }> };
+    const patterns = def.rules['path-segments-kebab-case']!.then.functionOptions.ignoreSegments.map((p) => new RegExp(p));
+    for (const t of packs.FHIR_RESOURCE_TYPES as Set<string>) expect(patterns.some((re) => re.test(t)), t).toBe(true);
+    for (const s of ['Patients', 'patient', 'PaymentIntents', 'Orders', '_internal', 'history']) expect(patterns.some((re) => re.test(s)), s).toBe(false);
+  });
+
   it('fhir accepts FHIRPath Patch (application/fhir+json) on the core patch media type rule', async () => {
     const doc = `openapi: 3.0.3
 info: {title: FHIR, version: 4.0.1}
@@ -141,6 +161,75 @@ paths:
 `;
     expect(await codes(doc, await rulesetWith(), 'http-patch-media-type')).not.toEqual([]);
     expect(await codes(doc, await rulesetWith('fhir'), 'http-patch-media-type')).toEqual([]);
+  });
+
+  it('fhir asks read for an ETag (the versionId), psd2 and fhir raise http-201-location', async () => {
+    const doc = `openapi: 3.0.3
+info: {title: FHIR, version: 4.0.1}
+paths:
+  /Patient/{id}:
+    get:
+      operationId: readPatient
+      parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+      responses: {'200': {description: ok, headers: {Last-Modified: {schema: {type: string}}}}}
+`;
+    expect(await codes(doc, await rulesetWith(), 'etag-on-get-resource')).toEqual([]);
+    const found = await codes(doc, await rulesetWith('fhir'), 'etag-on-get-resource');
+    expect(found).toHaveLength(1);
+    expect(found[0]!.severity).toBe('warn');
+    for (const pack of ['psd2', 'fhir']) {
+      const m = (await rulesetWith(pack)).meta.get('http-201-location')!;
+      expect(m.severity).toBe('warn');
+      expect(m.tunedBy).toEqual([pack]);
+    }
+    expect((await rulesetWith()).meta.get('http-201-location')!.severity).toBe('info');
+  });
+
+  it('psd2 accepts Berlin Group error bodies and fhir OperationOutcome media types on the core error rules', async () => {
+    const bg = `openapi: 3.0.1
+info: {title: XS2A, version: 1.3.11}
+paths:
+  /v1/consents:
+    post:
+      operationId: createConsent
+      responses:
+        '201': {description: Created}
+        '400':
+          description: Bad request
+          content:
+            application/json:
+              schema: {type: object, properties: {tppMessages: {type: array, items: {type: object}}}}
+        '401':
+          description: Unauthorized
+          content:
+            application/problem+json:
+              schema:
+                type: object
+                required: [type, code]
+                properties: {type: {type: string, maxLength: 70}, title: {type: string, maxLength: 70}, detail: {type: string, maxLength: 500}, code: {type: string}}
+`;
+    const core = await codes(bg, await rulesetWith());
+    const psd2 = await codes(bg, await rulesetWith('psd2'));
+    for (const name of ['error-media-type-problem-json', 'error-problem-schema']) {
+      expect(core.filter((f) => f.code === name), name).not.toEqual([]);
+      expect(psd2.filter((f) => f.code === name), name).toEqual([]);
+    }
+    const fhir = `openapi: 3.0.3
+info: {title: FHIR, version: 4.0.1}
+paths:
+  /Patient/{id}:
+    get:
+      operationId: readPatient
+      parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+      responses:
+        '200': {description: ok}
+        '404': {description: unknown, content: {application/fhir+json: {schema: {$ref: '#/components/schemas/OperationOutcome'}}}}
+components:
+  schemas:
+    OperationOutcome: {type: object, properties: {issue: {type: array, items: {type: object}}}}
+`;
+    expect(await codes(fhir, await rulesetWith(), 'error-media-type-problem-json')).not.toEqual([]);
+    expect(await codes(fhir, await rulesetWith('fhir'), 'error-media-type-problem-json')).toEqual([]);
   });
 
   it('gdpr raises personal-data-marked to warn and accepts SAP DPP markers', async () => {

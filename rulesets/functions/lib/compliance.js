@@ -204,6 +204,15 @@ class MediaTypeSite {
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 const SCHEMA_SINGLES = ['additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'contentSchema', 'additionalItems'];
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+// One bit per subschema keyword, for a single pass over a schema's own keys.
+const KEYWORD_BITS = new Map();
+for (const k of new Set([...SCHEMA_MAPS, ...SCHEMA_SINGLES, ...SCHEMA_LISTS, 'items'])) KEYWORD_BITS.set(k, 1 << KEYWORD_BITS.size);
+const maskOf = (list) => list.reduce((m, k) => m | KEYWORD_BITS.get(k), 0);
+const PROPERTIES_BIT = KEYWORD_BITS.get('properties');
+const ITEMS_BIT = KEYWORD_BITS.get('items');
+const MAPS_MASK = maskOf(SCHEMA_MAPS);
+const SINGLES_MASK = maskOf(SCHEMA_SINGLES);
+const LISTS_MASK = maskOf(SCHEMA_LISTS);
 
 /**
  * One walk over everything of the document that can hold a schema, as written ($refs are not
@@ -224,33 +233,51 @@ export function documentParts(root) {
     const walkSchema = (schema, base) => {
       // Most sites hold a bare reference: nothing to walk there.
       if (!isObject(schema) || seenSchemas.has(schema) || (typeof schema.$ref === 'string' && Object.keys(schema).length === 1)) return;
-      const stack = [[schema, base]];
+      // A flat stack of (schema, node) pairs.
+      const stack = [schema, base];
       while (stack.length > 0 && budget-- > 0) {
-        const [s, node] = stack.pop();
+        const node = stack.pop();
+        const s = stack.pop();
         if (!isObject(s) || seenSchemas.has(s)) continue;
         seenSchemas.add(s);
         const keys = Object.keys(s);
         if (keys.length === 1 && keys[0] === '$ref') continue;
         parts.schemas.push(new SchemaSite(s, node));
-        if (isObject(s.properties)) {
+        // Which subschema keywords the schema has, from its own keys (one pass instead of a
+        // lookup per keyword); they are then visited in the fixed keyword order.
+        let mask = 0;
+        for (let i = 0; i < keys.length; i++) {
+          const bit = KEYWORD_BITS.get(keys[i]);
+          if (bit !== undefined) mask |= bit;
+        }
+        if (mask === 0) continue;
+        if (mask & PROPERTIES_BIT && isObject(s.properties)) {
           const propsNode = [node, 'properties'];
           for (const k of Object.keys(s.properties)) {
             parts.properties.push(new PropertySite(k, s.properties[k], s, [propsNode, k], node));
           }
         }
-        for (const m of SCHEMA_MAPS) {
-          if (!isObject(s[m])) continue;
-          const mNode = [node, m];
-          for (const k of Object.keys(s[m])) stack.push([s[m][k], [mNode, k]]);
+        if (mask & MAPS_MASK) {
+          for (const m of SCHEMA_MAPS) {
+            if (!(mask & KEYWORD_BITS.get(m)) || !isObject(s[m])) continue;
+            const mNode = [node, m];
+            const map = s[m];
+            for (const k of Object.keys(map)) stack.push(map[k], [mNode, k]);
+          }
         }
-        for (const k of SCHEMA_SINGLES) if (isObject(s[k])) stack.push([s[k], [node, k]]);
-        for (const k of SCHEMA_LISTS) {
-          if (!Array.isArray(s[k])) continue;
-          const lNode = [node, k];
-          s[k].forEach((x, i) => stack.push([x, [lNode, String(i)]]));
+        if (mask & SINGLES_MASK) for (const k of SCHEMA_SINGLES) if (mask & KEYWORD_BITS.get(k) && isObject(s[k])) stack.push(s[k], [node, k]);
+        if (mask & LISTS_MASK) {
+          for (const k of SCHEMA_LISTS) {
+            if (!(mask & KEYWORD_BITS.get(k)) || !Array.isArray(s[k])) continue;
+            const lNode = [node, k];
+            const list = s[k];
+            for (let i = 0; i < list.length; i++) stack.push(list[i], [lNode, String(i)]);
+          }
         }
-        if (isObject(s.items)) stack.push([s.items, [node, 'items']]);
-        else if (Array.isArray(s.items)) s.items.forEach((x, i) => stack.push([x, [[node, 'items'], String(i)]]));
+        if (mask & ITEMS_BIT) {
+          if (isObject(s.items)) stack.push(s.items, [node, 'items']);
+          else if (Array.isArray(s.items)) s.items.forEach((x, i) => stack.push(x, [[node, 'items'], String(i)]));
+        }
       }
     };
     const isRef = (v) => isObject(v) && typeof v.$ref === 'string';

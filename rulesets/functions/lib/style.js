@@ -114,7 +114,7 @@ export const CASING_LABEL = {
  */
 const acronymRes = new Map();
 function acronymRegexes(acronyms) {
-  const key = acronyms.join('\u0000');
+  const key = listKey(acronyms);
   let list = acronymRes.get(key);
   if (!list) {
     list = [];
@@ -148,12 +148,24 @@ export function coreName(name) {
 }
 
 const casingMemo = new Map();
+const listKeys = new WeakMap();
+/** A stable string key for an option list (computed once per list object). */
+function listKey(list) {
+  let k = listKeys.get(list);
+  if (k === undefined) {
+    k = list.join(',');
+    listKeys.set(list, k);
+  }
+  return k;
+}
+
 /** Does `name` follow `casing`? Acronyms on the allowlist count as words. */
 export function matchesCasing(name, casing, acronyms = []) {
   const re = CASING_RE[casing];
   if (!re) return true;
   if (casing !== 'camel' && casing !== 'pascal') return re.test(name);
-  const key = `${casing}\u0000${acronyms.join(',')}\u0000${name}`;
+  if (acronyms.length === 0) return re.test(name);
+  const key = `${casing}\u0000${listKey(acronyms)}\u0000${name}`;
   const hit = casingMemo.get(key);
   if (hit !== undefined) return hit;
   let n = normaliseAcronyms(name, acronyms);
@@ -171,7 +183,7 @@ export function matchesCasing(name, casing, acronyms = []) {
 /** The casings a name is compatible with (a single lower-case word fits camel, snake and kebab). */
 const casingsMemo = new Map();
 export function casingsOf(name, acronyms = []) {
-  const key = `${acronyms.join(',')}\u0000${name}`;
+  const key = `${acronyms.length === 0 ? '' : listKey(acronyms)}\u0000${name}`;
   let hit = casingsMemo.get(key);
   if (hit === undefined) {
     hit = CASINGS.filter((c) => c !== 'header' && matchesCasing(name, c, acronyms));
@@ -375,21 +387,22 @@ const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 /** Schema roots of a parameter/header/media type holder: its `schema` and each `content[*].schema`. */
 function holderSchemas(holder, base, push) {
   if (!isObject(holder)) return;
-  if (holder.schema !== undefined) push(holder.schema, undefined, undefined, 'root', undefined, [...base, 'schema']);
+  if (holder.schema !== undefined) push(holder.schema, undefined, undefined, undefined, 'root', undefined, [...base, 'schema']);
   if (isObject(holder.content)) {
     for (const mt of Object.keys(holder.content)) {
       const m = holder.content[mt];
-      if (isObject(m) && m.schema !== undefined) push(m.schema, undefined, undefined, 'root', undefined, [...base, 'content', mt, 'schema']);
+      if (isObject(m) && m.schema !== undefined) push(m.schema, undefined, undefined, undefined, 'root', undefined, [...base, 'content', mt, 'schema']);
     }
   }
 }
 
 /** A schema found by `allSchemas`; its JSON path is built on first use. */
 class SchemaEntry {
-  constructor(schema, parent, segs, abs, via, name, viaRef) {
+  constructor(schema, parent, key1, key2, abs, via, name, viaRef) {
     this.schema = schema;
     this.parent = parent;
-    this.segs = segs;
+    this.key1 = key1;
+    this.key2 = key2;
     this.abs = abs;
     this.via = via;
     this.name = name;
@@ -397,7 +410,7 @@ class SchemaEntry {
   }
 
   get path() {
-    if (this.abs === undefined) this.abs = [...this.parent.path, ...this.segs];
+    if (this.abs === undefined) this.abs = this.key2 === undefined ? [...this.parent.path, this.key1] : [...this.parent.path, this.key1, this.key2];
     return this.abs;
   }
 }
@@ -412,12 +425,33 @@ export function allSchemas(root, maxNodes = 200000) {
   return cached(root, 'style:schemas', () => {
     const out = [];
     const seen = new Set();
-    const stack = [];
-    // raw: the schema as written; parent + segs: where it is written (relative), or abs (absolute).
-    const push = (raw, parent, segs, via, name, abs) => stack.push([raw, parent, segs, via, name, abs]);
+    // Parallel stacks: the schema as written, its parent entry, the one or two keys that lead from
+    // the parent to it (or an absolute path), the keyword and the property name.
+    const sRaw = [];
+    const sParent = [];
+    const sK1 = [];
+    const sK2 = [];
+    const sVia = [];
+    const sName = [];
+    const sAbs = [];
+    const push = (raw, parent, k1, k2, via, name, abs) => {
+      sRaw.push(raw);
+      sParent.push(parent);
+      sK1.push(k1);
+      sK2.push(k2);
+      sVia.push(via);
+      sName.push(name);
+      sAbs.push(abs);
+    };
     const drain = () => {
-      while (stack.length > 0 && out.length < maxNodes) {
-        const [raw, parent, segs, via, name, abs] = stack.pop();
+      while (sRaw.length > 0 && out.length < maxNodes) {
+        const raw = sRaw.pop();
+        const parent = sParent.pop();
+        const k1 = sK1.pop();
+        const k2 = sK2.pop();
+        const via = sVia.pop();
+        const name = sName.pop();
+        const abs = sAbs.pop();
         if (!isObject(raw)) continue;
         let s = raw;
         let at = abs;
@@ -430,22 +464,22 @@ export function allSchemas(root, maxNodes = 200000) {
         }
         if (seen.has(s)) continue;
         seen.add(s);
-        const entry = new SchemaEntry(s, parent, segs, at, via, name, viaRef);
+        const entry = new SchemaEntry(s, parent, k1, k2, at, via, name, viaRef);
         out.push(entry);
         for (const k of SUBSCHEMA_MAPS) {
           const m = s[k];
           if (!isObject(m)) continue;
-          for (const n of Object.keys(m)) push(m[n], entry, [k, n], k, n);
+          for (const n of Object.keys(m)) push(m[n], entry, k, n, k, n, undefined);
         }
-        for (const k of SUBSCHEMA_ONE) if (isObject(s[k])) push(s[k], entry, [k], k);
+        for (const k of SUBSCHEMA_ONE) if (isObject(s[k])) push(s[k], entry, k, undefined, k, undefined, undefined);
         for (const k of SUBSCHEMA_LISTS) {
           const l = s[k];
-          if (Array.isArray(l)) for (let i = 0; i < l.length; i++) push(l[i], entry, [k, String(i)], k);
+          if (Array.isArray(l)) for (let i = 0; i < l.length; i++) push(l[i], entry, k, String(i), k, undefined, undefined);
         }
       }
     };
     const c = isObject(root) && isObject(root.components) ? root.components : {};
-    if (isObject(c.schemas)) for (const k of Object.keys(c.schemas)) push(c.schemas[k], undefined, undefined, 'component', undefined, ['components', 'schemas', k]);
+    if (isObject(c.schemas)) for (const k of Object.keys(c.schemas)) push(c.schemas[k], undefined, undefined, undefined, 'component', undefined, ['components', 'schemas', k]);
     drain();
     for (const kind of ['parameters', 'headers']) {
       if (isObject(c[kind])) for (const k of Object.keys(c[kind])) holderSchemas(deref(root, c[kind][k], ['components', kind, k]).value, ['components', kind, k], push);
