@@ -144,6 +144,28 @@ function normaliseSeverity(s: unknown): Severity {
   return 'warn';
 }
 
+function severityRank(s: unknown): number {
+  return s === 'off' ? 9 : ({ error: 0, warn: 1, info: 2, hint: 3 } as Record<string, number>)[String(s)] ?? 1;
+}
+
+/** Merges two packs' `then` for one rule: same function → options merged (arrays united, later scalars win). */
+function mergeThen(a: unknown, b: unknown): unknown {
+  const as = Array.isArray(a) ? a : [a];
+  const bs = Array.isArray(b) ? b : [b];
+  const merged = bs.map((t, i) => {
+    const prev = as[i] as { function?: unknown; functionOptions?: Record<string, unknown> } | undefined;
+    const cur = t as { function?: unknown; functionOptions?: Record<string, unknown> };
+    if (!prev || prev.function !== cur.function || !prev.functionOptions || !cur.functionOptions) return cur;
+    const options: Record<string, unknown> = { ...prev.functionOptions };
+    for (const [k, v] of Object.entries(cur.functionOptions)) {
+      const before = options[k];
+      options[k] = Array.isArray(before) && Array.isArray(v) ? [...new Set([...before, ...v])] : v;
+    }
+    return { ...cur, functionOptions: options };
+  });
+  return Array.isArray(b) ? merged : merged[0];
+}
+
 /** apictl's own style guide, its enabled packs merged in (pack rules added, core rules re-tuned). */
 async function loadApictlDefinition(packs: PackName[]): Promise<{ def: RulesetDef; meta: Map<string, RuleMeta>; version: string }> {
   const rootRaw = readYamlFile(CORE_RULESET);
@@ -192,10 +214,18 @@ async function loadApictlDefinition(packs: PackName[]): Promise<{ def: RulesetDe
         m.enabled = rule;
         merged.rules[name] = { ...existing, severity: rule ? existing.severity : 'off' };
       } else {
-        merged.rules[name] = { ...existing, ...rule };
-        if (rule.severity !== undefined) {
-          m.severity = normaliseSeverity(rule.severity);
-          m.enabled = rule.severity !== 'off';
+        // A second pack re-tuning the same rule adds to the first one's options instead of
+        // replacing them (PSD2 and FHIR paging names both accepted), and keeps the stricter severity.
+        const earlierPacks = m.tunedBy.filter((p) => p !== pack);
+        const next: RuleDef = { ...existing, ...rule };
+        if (earlierPacks.length > 0 && rule.then !== undefined && existing.then !== undefined) next.then = mergeThen(existing.then, rule.then);
+        if (earlierPacks.length > 0 && rule.severity !== undefined && existing.severity !== undefined && severityRank(existing.severity) < severityRank(rule.severity)) {
+          next.severity = existing.severity;
+        }
+        merged.rules[name] = next;
+        if (next.severity !== undefined) {
+          m.severity = normaliseSeverity(next.severity);
+          m.enabled = next.severity !== 'off';
         }
       }
     }

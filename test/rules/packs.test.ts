@@ -430,3 +430,14 @@ webhooks:
     }
   });
 });
+
+describe('two packs re-tuning one rule', () => {
+  it('unite their options and keep the stricter severity', async () => {
+    const { loadRuleset } = await import('../../src/lint/ruleset.js');
+    const both = await loadRuleset({ packs: ['psd2', 'fhir'] });
+    const rule = (both.ruleset as { rules: Record<string, { then: Array<{ functionOptions?: Record<string, unknown> }> }> }).rules['pagination-required']!;
+    const sizeParams = rule.then.flatMap((t) => (t.functionOptions?.sizeParams as string[] | undefined) ?? []);
+    expect(sizeParams).toEqual(expect.arrayContaining(['itemsPerPage', '_count']));
+    expect(both.meta.get('pagination-required')!.tunedBy).toEqual(['psd2', 'fhir']);
+  });
+});
