@@ -93,6 +93,7 @@ Exit codes: 0 ok, 1 findings at or above the fail severity, 2 usage, input or in
       .addOption(new Option('--format <format>', 'output syntax (default: the input’s, or the -o extension)').choices(['json', 'yaml']))
       .option('--json', 'print a JSON report (notes, versions) on stdout; the document goes to -o')
       .option('--quiet', 'do not print conversion notes')
+      .option('--validate', 'also validate the input against its official schema and report problems at their lines (import and lint always do)')
       .addHelpText('after', '\nExample:\n  apictl convert swagger.json -o openapi.yaml --target 3.1\n'),
   ).action(lazy('./commands/convert.js'));
 

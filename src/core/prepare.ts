@@ -56,11 +56,20 @@ function locateNotes(notes: ConversionNote[], loaded: LoadResult): Finding[] {
     .sort(byPosition);
 }
 
+/** Notes are located on first use: a run that never shows them (lint, `convert --quiet`) never pays for it. */
+function withLazyNotes(p: Omit<Prepared, 'notes'>, locate: () => Finding[]): Prepared {
+  let notes: Finding[] | undefined;
+  return Object.defineProperty(p, 'notes', { enumerable: true, get: () => (notes ??= locate()) }) as Prepared;
+}
+
 /** Validates and converts. Downgrades (3.1/3.2 → 3.0) are refused. */
-export async function prepareDocument(loaded: LoadResult, opts: { target?: Target; upgrade?: boolean; validationLimit?: number } = {}): Promise<Prepared> {
-  const { validateDocument } = await import('../validate/index.js');
+export async function prepareDocument(
+  loaded: LoadResult,
+  opts: { target?: Target; upgrade?: boolean; validationLimit?: number; /** Skip schema and semantic validation (reference problems are still reported). */ skipValidation?: boolean } = {},
+): Promise<Prepared> {
   const kind = loaded.spec.kind;
-  const validation = locateFindings([...loaded.refFindings, ...validateDocument(loaded.value, kind, { maxFindings: opts.validationLimit ?? 100 })], loaded);
+  const checks = opts.skipValidation ? [] : (await import('../validate/index.js')).validateDocument(loaded.value, kind, { maxFindings: opts.validationLimit ?? 100 });
+  const validation = locateFindings([...loaded.refFindings, ...checks], loaded);
   const target = opts.target ?? '3.0';
   const base = { inputKind: kind, inputVersion: loaded.spec.version, validation };
 
@@ -71,16 +80,18 @@ export async function prepareDocument(loaded: LoadResult, opts: { target?: Targe
     const { convertSwagger2 } = await import('../convert/index.js');
     const result = await convertSwagger2(loaded.value, { target });
     const origin: OriginMap = result.origin;
-    const notes = locateNotes(result.notes, loaded);
     const outputKind: SpecKind = target === '3.1' ? 'openapi-3.1' : 'openapi-3.0';
-    return { ...base, document: result.document, outputKind, converted: true, notes, originOf: (p) => origin.originOf(p), stats: countStats(result.document, outputKind) };
+    return withLazyNotes({ ...base, document: result.document, outputKind, converted: true, originOf: (p) => origin.originOf(p), stats: countStats(result.document, outputKind) }, () =>
+      locateNotes(result.notes, loaded),
+    );
   }
 
   if (opts.upgrade && target === '3.1' && kind === 'openapi-3.0') {
     const { upgradeTo31 } = await import('../convert/index.js');
     const result = upgradeTo31(loaded.value as Record<string, unknown>);
-    const notes = locateNotes(result.notes, loaded);
-    return { ...base, document: result.document, outputKind: 'openapi-3.1', converted: true, notes, originOf: (p) => p, stats: countStats(result.document, 'openapi-3.1') };
+    return withLazyNotes({ ...base, document: result.document, outputKind: 'openapi-3.1', converted: true, originOf: (p) => p, stats: countStats(result.document, 'openapi-3.1') }, () =>
+      locateNotes(result.notes, loaded),
+    );
   }
 
   if (opts.upgrade && target === '3.0' && (kind === 'openapi-3.1' || kind === 'openapi-3.2')) {
