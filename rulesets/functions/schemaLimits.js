@@ -55,7 +55,7 @@ export default createRulesetFunction(
     const check = options.check;
     const where = side === 'request' ? 'Request' : 'Response';
     const results = [];
-    const report = (path, ctx, what) => results.push({ message: `${where} ${describeNode(path, ctx)} ${what}`, path });
+    const report = (node, what) => results.push({ message: `${where} ${describeNode(node.path, node)} ${what}`, path: node.path });
     const bodiesOnly = options.bodiesOnly ?? check === 'closed-object';
     const filterRoot = bodiesOnly ? (entry) => entry.param === undefined : undefined;
 
@@ -89,7 +89,7 @@ export default createRulesetFunction(
     walkSide(
       root,
       side,
-      (s, path, ctx) => {
+      (s, node) => {
         const kinds = kindsOf(s);
         switch (check) {
           case 'string-length': {
@@ -97,7 +97,7 @@ export default createRulesetFunction(
             if (typeof s.maxLength === 'number' || hasEnumOrConst(s)) break;
             if (typeof s.format === 'string' && formats.has(s.format)) break;
             if (isLengthBoundingPattern(s.pattern)) break;
-            report(path, ctx, 'is a string without maxLength (nor enum, const, bounded format or bounded pattern).');
+            report(node, 'is a string without maxLength (nor enum, const, bounded format or bounded pattern).');
             break;
           }
           case 'array-items': {
@@ -105,20 +105,20 @@ export default createRulesetFunction(
             // Bounded by construction: unique items from a closed set, or a closed tuple (3.1).
             if (s.items === false && Array.isArray(s.prefixItems)) break;
             if (s.uniqueItems === true && isObject(s.items)) {
-              const { value: it } = resolveSchema(root, s.items, [...path, 'items']);
+              const { value: it } = resolveSchema(root, s.items, undefined);
               if (it && (hasEnumOrConst(it) || (kindsOf(it).length > 0 && kindsOf(it).every((k) => k === 'boolean' || k === 'null')))) break;
             }
-            report(path, ctx, 'is an array without maxItems.');
+            report(node, 'is an array without maxItems.');
             break;
           }
           case 'number-range': {
             if (!(kinds.includes('integer') || kinds.includes('number')) || hasEnumOrConst(s)) break;
             if (typeof s.format === 'string' && exemptFormats.has(s.format)) break;
-            if (ctx.entry.param && ctx.entry.param.in === 'query' && ctx.depth === 0 && nameIn(ctx.entry.param.name, exemptParams)) break;
+            if (node.entry.param && node.entry.param.in === 'query' && node.depth === 0 && nameIn(node.entry.param.name, exemptParams)) break;
             const lower = typeof s.minimum === 'number' || typeof s.exclusiveMinimum === 'number';
             const upper = typeof s.maximum === 'number' || typeof s.exclusiveMaximum === 'number';
             const missing = need.filter((b) => (b === 'minimum' ? !lower : !upper));
-            if (missing.length > 0) report(path, ctx, `is a number without ${missing.join(' and ')}.`);
+            if (missing.length > 0) report(node, `is a number without ${missing.join(' and ')}.`);
             break;
           }
           case 'closed-object': {
@@ -129,29 +129,30 @@ export default createRulesetFunction(
             if (Array.isArray(s.oneOf) || Array.isArray(s.anyOf)) break;
             const hasProps = isObject(s.properties) && Object.keys(s.properties).length > 0;
             const map = isObject(s.additionalProperties) || s.additionalProperties === true;
-            if (composite) report(path, ctx, 'combines allOf parts but accepts undeclared properties: add `unevaluatedProperties: false`.');
-            else if (hasProps) report(path, ctx, 'accepts undeclared properties: add `additionalProperties: false` (or bound them with maxProperties).');
-            else if (map) report(path, ctx, 'is a map without maxProperties.');
-            else report(path, ctx, 'is a free-form object: declare its properties and `additionalProperties: false`, or bound it with maxProperties.');
+            if (composite) report(node, 'combines allOf parts but accepts undeclared properties: add `unevaluatedProperties: false`.');
+            else if (hasProps) report(node, 'accepts undeclared properties: add `additionalProperties: false` (or bound them with maxProperties).');
+            else if (map) report(node, 'is a map without maxProperties.');
+            else report(node, 'is a free-form object: declare its properties and `additionalProperties: false`, or bound it with maxProperties.');
             break;
           }
           case 'map-size': {
             if (!kinds.includes('object')) break;
             const map = isObject(s.additionalProperties) || s.additionalProperties === true;
-            if (map && typeof s.maxProperties !== 'number') report(path, ctx, 'is a map (additionalProperties) without maxProperties.');
+            if (map && typeof s.maxProperties !== 'number') report(node, 'is a map (additionalProperties) without maxProperties.');
             break;
           }
           case 'binary-length': {
-            const binaryMedia = ctx.entry.mediaType && isBinaryMedia(ctx.entry.mediaType) && path === ctx.entry.path && kinds.includes('string');
-            if ((isBinaryString(s) || binaryMedia) && typeof s.maxLength !== 'number') report(path, ctx, 'is a binary payload without maxLength (bytes).');
+            // The body schema itself (not a subschema, not reached through a $ref) of a binary media type.
+            const binaryMedia = node.entry.mediaType && node.parent === undefined && node.refPath === undefined && isBinaryMedia(node.entry.mediaType) && kinds.includes('string');
+            if ((isBinaryString(s) || binaryMedia) && typeof s.maxLength !== 'number') report(node, 'is a binary payload without maxLength (bytes).');
             break;
           }
           case 'pattern-anchored': {
             const loose = typeof s.pattern === 'string' ? looselyAnchored(s.pattern) : [];
             if (loose.length > 0) {
               results.push({
-                message: `${where} ${describeNode(path, ctx)} has the pattern ${JSON.stringify(s.pattern)}, whose ${JSON.stringify(loose[0])} is not anchored at both ends: it accepts strings that merely contain a match. Anchor it with ^…$ (group alternatives: ^(a|b)$).`,
-                path: [...path, 'pattern'],
+                message: `${where} ${describeNode(node.path, node)} has the pattern ${JSON.stringify(s.pattern)}, whose ${JSON.stringify(loose[0])} is not anchored at both ends: it accepts strings that merely contain a match. Anchor it with ^…$ (group alternatives: ^(a|b)$).`,
+                path: [...node.path, 'pattern'],
               });
             }
             break;

@@ -46,16 +46,16 @@ export default createRulesetFunction(
     const exempt = (op) => op.operation[ext] === true || exemptPaths.some((re) => re.test(op.pathKey)) || (readsOnly && !isSafeMethod(op.method));
     const results = [];
     // Names are checked where they are written: on the parent's `properties` map.
-    const namedProps = (s, path) => {
+    const namedProps = (s, node) => {
       const out = [];
       if (!isObject(s.properties)) return out;
       for (const name of Object.keys(s.properties)) {
         if (!matches(name)) continue;
         const raw = s.properties[name];
-        const { value } = resolveSchema(root, raw, [...path, 'properties', name]);
+        const { value } = resolveSchema(root, raw, undefined);
         const writeOnly = (isObject(raw) && raw.writeOnly === true) || (value !== undefined && value.writeOnly === true);
         const readOnly = (isObject(raw) && raw.readOnly === true) || (value !== undefined && value.readOnly === true);
-        out.push({ name, path: [...path, 'properties', name], writeOnly, readOnly });
+        out.push({ name, path: [...node.path, 'properties', name], writeOnly, readOnly });
       }
       return out;
     };
@@ -64,15 +64,15 @@ export default createRulesetFunction(
     walkSide(
       root,
       'response',
-      (s, path, ctx) => {
-        for (const p of namedProps(s, path)) {
+      (s, node) => {
+        for (const p of namedProps(s, node)) {
           if (p.writeOnly) continue;
           const key = p.path.join('\u0000');
           if (inResponses.has(key)) continue;
           inResponses.add(key);
           if (forbid) {
             results.push({
-              message: `Response property '${p.name}' (${opLabel(ctx.op)} ${ctx.entry.code}) ${options.reason ?? 'is a secret: remove it from the response, or mark it writeOnly if it is only ever sent'}.`,
+              message: `Response property '${p.name}' (${opLabel(node.op)} ${node.entry.code}) ${options.reason ?? 'is a secret: remove it from the response, or mark it writeOnly if it is only ever sent'}.`,
               path: p.path,
             });
           }
@@ -88,10 +88,10 @@ export default createRulesetFunction(
       walkSide(
         root,
         'request',
-        (s, path) => {
+        (s, node) => {
           // Only reusable schemas (components, or targets of a $ref) can end up in a response.
-          if (path[0] !== 'components' && !targets.has(s)) return;
-          for (const p of namedProps(s, path)) {
+          if (!targets.has(s) && node.path[0] !== 'components') return;
+          for (const p of namedProps(s, node)) {
             if (p.writeOnly || p.readOnly || inResponses.has(p.path.join('\u0000'))) continue;
             results.push({ message: `Request property '${p.name}' is a secret: mark it \`writeOnly: true\`${/pass/i.test(p.name) ? ' and \`format: password\`' : ''} so it is never echoed in responses and UIs mask it.`, path: p.path });
           }

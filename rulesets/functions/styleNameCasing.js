@@ -39,7 +39,8 @@ function namesOf(root, target) {
  * those kinds already follow. `acronyms` lists words allowed in capitals (`ID` → `userID`);
  * names matching an `ignore` pattern are skipped; `$`/`@`/`_` prefixes and `[…]` suffixes are not
  * part of the name. With `namespaceSeparator` (e.g. `.`), only the last part of a name is checked
- * (`io.k8s.api.core.v1.Pod` → `Pod`).
+ * (`io.k8s.api.core.v1.Pod` → `Pod`); with `separator` (e.g. `_` for `Noun_Verb` operationIds such
+ * as `StorageAccounts_List`), each part between separators is judged on its own.
  */
 export default createRulesetFunction(
   {
@@ -54,6 +55,7 @@ export default createRulesetFunction(
         acronyms: { type: 'array', items: { type: 'string' } },
         ignore: { type: 'array', items: { type: 'string' } },
         namespaceSeparator: { type: 'string', maxLength: 1 },
+        separator: { type: 'string', maxLength: 1 },
       },
     },
   },
@@ -81,7 +83,12 @@ export default createRulesetFunction(
       let n = coreName(g.name);
       if (sep && n.includes(sep)) n = n.slice(n.lastIndexOf(sep) + 1);
       // Dotted names address nested fields (`filter.status`, `Parameter1.Name`): every part is a name.
-      g.parts = n.split('.').map(coreName).filter((x) => x !== '');
+      g.parts = n
+        .split('.')
+        .flatMap((x) => (options.separator ? x.split(options.separator) : [x]))
+        .map(coreName)
+        // A part that starts with a digit (`50p`, `2fa`) says nothing about casing.
+        .filter((x) => x !== '' && !/^[0-9]/.test(x));
       if (g.parts.length > 0) groups.push(g);
     }
     let target = casing;

@@ -57,16 +57,17 @@ export default createRulesetFunction(
     walkSide(
       root,
       'request',
-      (s, path, ctx) => {
-        if (!isObject(s.properties) || ctx.entry.param) return true;
+      (s, node) => {
+        if (!isObject(s.properties) || node.entry.param) return true;
         // Hypermedia links (`links`, `_links`, `href`) are server-generated, not inputs to fetch.
+        const path = node.path;
         if (inLinks(path)) return true;
         for (const name of Object.keys(s.properties)) {
           const raw = s.properties[name];
-          const { value } = resolveSchema(root, raw, [...path, 'properties', name]);
+          const { value } = resolveSchema(root, raw, undefined);
           if (value && value.readOnly === true) continue;
           if (squash(name) === 'href') continue;
-          if (isUrlInput(name, raw, value)) push([...path, 'properties', name], `Request property '${name}'`, ctx.op);
+          if (isUrlInput(name, raw, value)) push([...path, 'properties', name], `Request property '${name}'`, node.op);
         }
         return true;
       },

@@ -18,12 +18,13 @@ export function isBinaryMedia(mt) {
 export function allOfMembers(root) {
   return cached(root, 'limits:allOfMembers', () => {
     const set = new Set();
-    const collect = (s, path) => {
-      if (Array.isArray(s.allOf)) s.allOf.forEach((m, i) => {
-        const { value } = deref(root, m, [...path, 'allOf', String(i)]);
-        if (isObject(value)) set.add(value);
-      });
-      return true;
+    const collect = (s) => {
+      if (Array.isArray(s.allOf)) {
+        for (const m of s.allOf) {
+          const { value } = deref(root, m, undefined);
+          if (isObject(value)) set.add(value);
+        }
+      }
     };
     walkSide(root, 'request', collect);
     walkSide(root, 'response', collect);

@@ -288,36 +288,113 @@ export function responseSchemaRoots(root, op) {
 }
 
 /**
+ * A schema node reached by a walk. Its path is built on first use (most nodes never produce a
+ * finding): from the `$ref` target it was reached through, else its parent's path plus one or two
+ * keys, else (the walk's root) the path the walk started from, as the same array.
+ */
+class TreeNode {
+  constructor(schema, depth, parent, k1, k2, refPath, rootPath) {
+    this.schema = schema;
+    this.depth = depth;
+    this.parent = parent;
+    this.k1 = k1;
+    this.k2 = k2;
+    this.refPath = refPath;
+    this.rootPath = rootPath;
+    this._path = undefined;
+    this.op = undefined;
+    this.entry = undefined;
+  }
+
+  get path() {
+    let p = this._path;
+    if (p === undefined) {
+      if (this.refPath !== undefined) p = this.refPath;
+      else if (this.parent === undefined) p = this.rootPath;
+      else {
+        const pp = this.parent.path;
+        const n = pp.length;
+        p = new Array(this.k2 === undefined ? n + 1 : n + 2);
+        for (let i = 0; i < n; i++) p[i] = pp[i];
+        p[n] = this.k1;
+        if (this.k2 !== undefined) p[n + 1] = this.k2;
+      }
+      this._path = p;
+    }
+    return p;
+  }
+
+  /** The last segment of the path (without building it). */
+  last() {
+    if (this._path !== undefined || this.refPath !== undefined || this.parent === undefined) {
+      const p = this.path;
+      return p[p.length - 1];
+    }
+    return this.k2 ?? this.k1;
+  }
+
+  /** The segment before the last one (without building the path). */
+  beforeLast() {
+    if (this._path !== undefined || this.refPath !== undefined || this.parent === undefined) {
+      const p = this.path;
+      return p[p.length - 2];
+    }
+    return this.k2 !== undefined ? this.k1 : this.parent.last();
+  }
+
+  /** The property name when the node sits directly under `properties`. */
+  get name() {
+    const n = this.refPath !== undefined ? this.refPath.length : this.parent === undefined ? this.rootPath.length : 2;
+    if (n < 2 || this.beforeLast() !== 'properties') return undefined;
+    return this.last();
+  }
+}
+
+/**
  * Walks a schema and its subschemas like doc.js `walkSchema` (properties, patternProperties, items,
  * prefixItems, additionalProperties, allOf/anyOf/oneOf, not), with memoised refs. `enter(schema,
- * path, depth, viaRef)` returns false to skip a subtree. Bounded by `budget.n`.
+ * viaRef)` returns false to skip a subtree; otherwise `entered(node)` receives the node (a
+ * TreeNode: schema, depth, path built on use) and its subschemas are walked. Bounded by `budget.n`.
  */
-export function walkTree(root, schema, path, enter, budget) {
-  // Entries: [raw schema, parent path, key segments, depth]; a child's path is built only when it
-  // is visited (shared schemas are reached many times but entered once).
-  const stack = [[schema, path, undefined, 0]];
+export function walkTree(root, schema, path, enter, entered, budget) {
+  // A flat stack of (raw schema, parent node, key, key, depth) entries, popped in reverse.
+  const stack = [schema, undefined, undefined, undefined, 0];
   while (stack.length > 0 && budget.n-- > 0) {
-    const [raw, base, keys, depth] = stack.pop();
+    const depth = stack.pop();
+    const k2 = stack.pop();
+    const k1 = stack.pop();
+    const parent = stack.pop();
+    const raw = stack.pop();
     let s = raw;
-    let where;
+    let refPath;
     if (isObject(raw) && typeof raw.$ref === 'string') {
       const r = deref(root, raw, undefined);
       s = r.value;
-      where = r.path;
+      refPath = r.path;
     }
-    if (!isObject(s)) continue;
-    const viaRef = s !== raw;
-    if (where === undefined) where = keys === undefined ? base : [...base, ...keys];
-    if (enter(s, where, depth, viaRef) === false) continue;
-    const d = depth + 1;
-    if (isObject(s.properties)) for (const k of Object.keys(s.properties)) stack.push([s.properties[k], where, ['properties', k], d]);
-    if (isObject(s.patternProperties)) for (const k of Object.keys(s.patternProperties)) stack.push([s.patternProperties[k], where, ['patternProperties', k], d]);
-    if (isObject(s.items)) stack.push([s.items, where, ['items'], d]);
-    if (Array.isArray(s.prefixItems)) s.prefixItems.forEach((x, i) => stack.push([x, where, ['prefixItems', String(i)], d]));
-    if (isObject(s.additionalProperties)) stack.push([s.additionalProperties, where, ['additionalProperties'], d]);
-    for (const k of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(s[k])) s[k].forEach((x, i) => stack.push([x, where, [k, String(i)], d]));
-    if (isObject(s.not)) stack.push([s.not, where, ['not'], d]);
+    if (!isObject(s) || !enter(s, s !== raw)) continue;
+    const node = new TreeNode(s, depth, parent, k1, k2, refPath, path);
+    entered(node);
+    pushChildren(stack, s, node, depth + 1);
   }
+}
+
+function pushChildren(stack, s, node, d) {
+  const props = s.properties;
+  if (isObject(props)) for (const k of Object.keys(props)) stack.push(props[k], node, 'properties', k, d);
+  const pprops = s.patternProperties;
+  if (isObject(pprops)) for (const k of Object.keys(pprops)) stack.push(pprops[k], node, 'patternProperties', k, d);
+  if (isObject(s.items)) stack.push(s.items, node, 'items', undefined, d);
+  const prefix = s.prefixItems;
+  if (Array.isArray(prefix)) for (let i = 0; i < prefix.length; i++) stack.push(prefix[i], node, 'prefixItems', String(i), d);
+  if (isObject(s.additionalProperties)) stack.push(s.additionalProperties, node, 'additionalProperties', undefined, d);
+  const allOf = s.allOf;
+  if (Array.isArray(allOf)) for (let i = 0; i < allOf.length; i++) stack.push(allOf[i], node, 'allOf', String(i), d);
+  const anyOf = s.anyOf;
+  if (Array.isArray(anyOf)) for (let i = 0; i < anyOf.length; i++) stack.push(anyOf[i], node, 'anyOf', String(i), d);
+  const oneOf = s.oneOf;
+  if (Array.isArray(oneOf)) for (let i = 0; i < oneOf.length; i++) stack.push(oneOf[i], node, 'oneOf', String(i), d);
+  if (isObject(s.not)) stack.push(s.not, node, 'not', undefined, d);
 }
 
 /**
@@ -325,8 +402,9 @@ export function walkTree(root, schema, path, enter, budget) {
  * even when shared by many operations, in a memoised list per document, side and `variant` (a
  * name for the filters: rules with the same filters share one walk). readOnly subtrees are
  * skipped on the request side and writeOnly ones on the response side; webhooks are left out
- * (they are requests the API sends). Each node: { schema, path, op, entry, depth } where entry is
- * the root it was first reached from ({ schema, path, param? , code?, mediaType? }).
+ * (they are requests the API sends). Each node: { schema, path (built on use), name, op, entry,
+ * depth } where entry is the root it was first reached from ({ schema, path, param? , code?,
+ * mediaType? }).
  */
 export function sideNodes(root, side, variant = 'all', filterOp = undefined, filterRoot = undefined) {
   const build = () => {
@@ -336,26 +414,26 @@ export function sideNodes(root, side, variant = 'all', filterOp = undefined, fil
     out.refTargets = new Set();
     const skip = side === 'request' ? 'readOnly' : 'writeOnly';
     const budget = { n: 500000 };
-    for (const op of pathOperations(root)) {
+    let op;
+    let entry;
+    const enter = (s, viaRef) => {
+      if (viaRef) out.refTargets.add(s);
+      if (seen.has(s)) return false;
+      seen.add(s);
+      return s[skip] !== true;
+    };
+    const entered = (node) => {
+      node.op = op;
+      node.entry = entry;
+      out.push(node);
+    };
+    for (op of pathOperations(root)) {
       if (filterOp && !filterOp(op)) continue;
       const roots = side === 'request' ? requestSchemaRoots(root, op) : responseSchemaRoots(root, op);
-      for (const entry of roots) {
+      for (entry of roots) {
         if (filterRoot && !filterRoot(entry, op)) continue;
         if (budget.n <= 0) return out;
-        walkTree(
-          root,
-          entry.schema,
-          entry.path,
-          (s, path, depth, viaRef) => {
-            if (viaRef) out.refTargets.add(s);
-            if (seen.has(s)) return false;
-            seen.add(s);
-            if (s[skip] === true) return false;
-            out.push({ schema: s, path, op, entry, depth });
-            return true;
-          },
-          budget,
-        );
+        walkTree(root, entry.schema, entry.path, enter, entered, budget);
       }
     }
     return out;
@@ -366,27 +444,36 @@ export function sideNodes(root, side, variant = 'all', filterOp = undefined, fil
 }
 
 /**
- * Calls `visit(schema, path, ctx)` for every node of `sideNodes` (ctx = { op, entry, depth, name }
- * where name is the property name when the node sits directly under `properties`).
+ * Calls `visit(schema, node)` for every node of `sideNodes` (node: { path (built on use), name
+ * (the property name when the node sits directly under `properties`), op, entry, depth }).
  * opts: { variant, filterOp, filterRoot } as for sideNodes.
  */
 export function walkSide(root, side, visit, opts = {}) {
   const variant = opts.variant ?? (opts.filterOp || opts.filterRoot ? undefined : 'all');
-  for (const n of sideNodes(root, side, variant, opts.filterOp, opts.filterRoot)) {
-    const p = n.path;
-    const name = p.length >= 2 && p[p.length - 2] === 'properties' ? p[p.length - 1] : undefined;
-    visit(n.schema, p, { op: n.op, entry: n.entry, depth: n.depth, name });
-  }
+  for (const n of sideNodes(root, side, variant, opts.filterOp, opts.filterRoot)) visit(n.schema, n);
 }
 
 /** Schema type list, inferring from keywords when `type` is absent. */
 export function kindsOf(s) {
+  const type = s.type;
+  // The common case, a single type name: one shared list per name (callers only read it).
+  if (typeof type === 'string') return KINDS.get(type) ?? kindList(type);
   const t = typesOf(s);
   if (t.length > 0) return t;
-  if (isObject(s.properties) || isObject(s.additionalProperties)) return ['object'];
-  if (isObject(s.items)) return ['array'];
-  return [];
+  if (isObject(s.properties) || isObject(s.additionalProperties)) return OBJECT_KIND;
+  if (isObject(s.items)) return ARRAY_KIND;
+  return NO_KIND;
 }
+
+const KINDS = new Map();
+function kindList(type) {
+  const list = Object.freeze([type]);
+  if (KINDS.size < 64) KINDS.set(type, list);
+  return list;
+}
+const OBJECT_KIND = Object.freeze(['object']);
+const ARRAY_KIND = Object.freeze(['array']);
+const NO_KIND = Object.freeze([]);
 
 export function hasEnumOrConst(s) {
   return (Array.isArray(s.enum) && s.enum.length > 0) || Object.hasOwn(s, 'const');

@@ -118,11 +118,13 @@ function acronymRegexes(acronyms) {
   let list = acronymRes.get(key);
   if (!list) {
     list = [];
-    for (const a of acronyms) {
+    // Longest first, so that `UUID` wins over `ID`.
+    for (const a of [...acronyms].sort((x, y) => String(y).length - String(x).length)) {
       if (typeof a !== 'string' || a.length < 2) continue;
       const esc = a.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      // Followed by an upper-case letter, a digit, a plural `s` + boundary, a separator or the end.
-      list.push([new RegExp(`${esc}(?=$|[A-Z0-9_\\-]|s(?:$|[A-Z0-9_\\-]))`, 'g'), a[0] + a.slice(1).toLowerCase()]);
+      // A whole word: not preceded by a capital; followed by an upper-case letter, a digit, a plural
+      // `s` + boundary, a separator or the end.
+      list.push([new RegExp(`(?<![A-Z])${esc}(?=$|[A-Z0-9_\\-]|s(?:$|[A-Z0-9_\\-]))`, 'g'), a[0] + a.slice(1).toLowerCase()]);
     }
     if (acronymRes.size > 100) acronymRes.clear();
     acronymRes.set(key, list);

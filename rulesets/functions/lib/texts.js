@@ -12,22 +12,34 @@ export function findTexts(root, test, maxNodes = 3000000) {
   const out = [];
   if (root === null || typeof root !== 'object') return out;
   const path = [];
-  const stack = [{ node: root, keys: Object.keys(root), i: 0 }];
+  // Parallel stacks (node, its keys, the next key's index) instead of one frame object per node.
+  const nodes = [root];
+  const keyLists = [Object.keys(root)];
+  const next = [0];
+  let top = 0;
   let n = 0;
-  while (stack.length > 0 && n++ < maxNodes) {
-    const f = stack[stack.length - 1];
-    if (f.i >= f.keys.length) {
-      stack.pop();
+  while (top >= 0 && n++ < maxNodes) {
+    const keys = keyLists[top];
+    const i = next[top];
+    if (i >= keys.length) {
+      nodes.pop();
+      keyLists.pop();
+      next.pop();
+      top--;
       path.pop();
       continue;
     }
-    const k = f.keys[f.i++];
-    const v = f.node[k];
+    next[top] = i + 1;
+    const k = keys[i];
+    const v = nodes[top][k];
     if (typeof v === 'string') {
       if (KEYS.has(k) && test(v)) out.push({ key: k, text: v, path: [...path, k] });
     } else if (v !== null && typeof v === 'object' && !SKIP.has(k)) {
       path.push(k);
-      stack.push({ node: v, keys: Object.keys(v), i: 0 });
+      nodes.push(v);
+      keyLists.push(Object.keys(v));
+      next.push(0);
+      top++;
     }
   }
   return out;

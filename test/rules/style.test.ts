@@ -1,0 +1,506 @@
+/**
+ * Unit tests of the style rules' custom functions and helpers (rulesets/functions/style*.js and
+ * lib/style*.js). The rule documentation examples (rule-docs.test.ts) prove each rule end to end;
+ * these tables pin the decisions inside the functions: casing and acronyms, plurals, path
+ * ambiguity, example validation semantics, aggregation of API-wide conventions, robustness.
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { RULESETS_DIR } from '../../src/lint/paths.js';
+
+type Result = { message: string; path: string[] };
+type RuleFn = (input: unknown, options: unknown, context: unknown) => Result[] | undefined;
+
+const FN_DIR = path.join(RULESETS_DIR, 'functions');
+const lib = (await import(path.join(FN_DIR, 'lib/style.js'))) as Record<string, (...a: unknown[]) => unknown>;
+const ex = (await import(path.join(FN_DIR, 'lib/style-examples.js'))) as { validateExample: (...a: unknown[]) => { path: string[]; message: string } | undefined };
+
+async function fn(name: string): Promise<RuleFn> {
+  return ((await import(path.join(FN_DIR, `${name}.js`))) as { default: RuleFn }).default;
+}
+
+/** Runs a style function on a document written as YAML; returns its findings. */
+async function run(name: string, docYaml: string, options: unknown = null): Promise<Result[]> {
+  const doc = parseYaml(docYaml) as unknown;
+  const f = await fn(name);
+  return f(doc, options, { document: { data: doc }, path: [], rule: { name } }) ?? [];
+}
+
+const doc = (body: string, version = '3.1.0') => `openapi: ${version}\ninfo: {title: T, version: 1.0.0}\n${body}`;
+
+describe('casing helpers', () => {
+  it.each([
+    ['orderId', 'camel', [], true],
+    ['OrderId', 'camel', [], false],
+    ['userID', 'camel', [], false],
+    ['userID', 'camel', ['ID'], true],
+    ['externalIPs', 'camel', ['IP'], true],
+    ['idToken', 'camel', ['ID'], true],
+    ['HTTPRoute', 'pascal', ['HTTP'], true],
+    ['HTTPRoute', 'pascal', [], false],
+    ['payment_intent', 'snake', [], true],
+    ['payment-intent', 'kebab', [], true],
+    ['ORDER_STATUS', 'macro', [], true],
+    ['X-RateLimit-Limit', 'header', [], true],
+    ['ETag', 'header', [], true],
+    ['x-request-id', 'header', [], false],
+    ['Content_Type', 'header', [], false],
+  ])('%s is %s (acronyms %j): %s', (name, casing, acronyms, want) => {
+    expect(lib.matchesCasing(name, casing, acronyms)).toBe(want);
+  });
+
+  it.each([
+    [['orderId', 'createdAt', 'total_amount', 'limit'], 'camel'],
+    [['page_size', 'starting_after', 'pageSize'], 'snake'],
+    [['limit', 'offset'], undefined],
+  ])('dominant casing of %j is %s', (names, want) => {
+    expect((lib.dominantCasing(names, []) as { casing?: string } | undefined)?.casing).toBe(want);
+  });
+
+  it('strips decorations that are not part of a name', () => {
+    expect(['_links', '@type', '$ref', 'expand[]', 'created[gte]'].map((n) => lib.coreName(n))).toEqual(['links', 'type', 'ref', 'expand', 'created']);
+  });
+});
+
+describe('plural collection names', () => {
+  it.each([
+    ['orders', true],
+    ['order', false],
+    ['payment-intents', true],
+    ['people', true],
+    ['status', true], // uncountable/exception handled by the caller's list, but 'us' ending is not plural
+    ['addresses', true],
+    ['topics', true],
+    ['analysis', false],
+    ['metadata', true],
+    ['v1', true],
+  ])('%s looks plural: %s', (seg, want) => {
+    const exceptions = ['status'];
+    expect(lib.looksPlural(seg, exceptions)).toBe(want);
+  });
+});
+
+describe('status keys', () => {
+  it.each([
+    [['200', '404'], ['404'], true],
+    [['200', '4XX'], ['400', '4XX'], true],
+    [['200', '503'], ['5xx'], true],
+    [['200', '5XX'], ['5xx'], true],
+    [['200', 'default'], ['5xx'], false],
+    [['200', 'default'], ['default'], true],
+  ])('keys %j satisfy %j: %s', (keys, want, ok) => {
+    expect(lib.hasStatus(keys, want)).toBe(ok);
+  });
+});
+
+describe('example validation', () => {
+  const root30 = parseYaml(
+    doc(
+      `paths: {}
+components:
+  schemas:
+    Order:
+      type: object
+      required: [id, total]
+      properties:
+        id: {type: string, readOnly: true}
+        total: {type: number, minimum: 0, exclusiveMinimum: true}
+        note: {type: string, nullable: true}
+        customer: {$ref: '#/components/schemas/Customer', nullable: true}
+      additionalProperties: false
+    Customer:
+      type: object
+      properties:
+        name: {type: string}
+    Pet:
+      oneOf:
+        - $ref: '#/components/schemas/Cat'
+        - $ref: '#/components/schemas/Dog'
+      discriminator: {propertyName: kind, mapping: {cat: '#/components/schemas/Cat', dog: '#/components/schemas/Dog'}}
+    Cat: {type: object, required: [kind, lives], properties: {kind: {type: string}, lives: {type: integer}}}
+    Dog: {type: object, required: [kind], properties: {kind: {type: string}, bark: {type: boolean}}}
+    When: {type: string, format: date-time}
+    Ref30: {$ref: '#/components/schemas/Customer', maxLength: 1}
+`,
+      '3.0.3',
+    ),
+  ) as { components: { schemas: Record<string, unknown> } };
+  const S = root30.components.schemas;
+
+  it.each([
+    ['a request may omit a required readOnly property', 'Order', { total: 1 }, 'request', undefined],
+    ['a response may not', 'Order', { total: 1 }, 'response', "(root) must have the required property 'id'"],
+    ['3.0 boolean exclusiveMinimum', 'Order', { id: 'a', total: 0 }, 'response', '/total must be > 0'],
+    ['3.0 nullable with type', 'Order', { id: 'a', total: 1, note: null }, 'response', undefined],
+    ['nullable next to $ref is taken at its word', 'Order', { id: 'a', total: 1, customer: null }, 'response', undefined],
+    ['additionalProperties false', 'Order', { id: 'a', total: 1, extra: 1 }, 'response', "(root) must not have the additional property 'extra'"],
+    ['nested type error has its instance path', 'Order', { id: 'a', total: 1, customer: { name: 3 } }, 'response', '/customer/name must be string (is integer)'],
+    ['discriminator picks the mapped alternative', 'Pet', { kind: 'cat' }, 'any', "(root) must have the required property 'lives'"],
+    ['discriminator: the right one passes', 'Pet', { kind: 'dog', bark: true }, 'any', undefined],
+    ['date-time format', 'When', '2024-06-05', 'any', '(root) must be a valid date-time'],
+    ['date-time ok', 'When', '2024-06-05T10:00:00Z', 'any', undefined],
+    ['3.0 ignores keywords next to $ref', 'Ref30', { name: 'long name' }, 'any', undefined],
+  ])('%s', (_label, name, value, mode, want) => {
+    const r = ex.validateExample(root30, S[name], value, mode);
+    expect(r?.message).toBe(want);
+  });
+
+  it('3.1: type arrays with null, $ref siblings apply, prefixItems', () => {
+    const root31 = parseYaml(
+      doc(`paths: {}
+components:
+  schemas:
+    A: {type: [string, 'null']}
+    B: {$ref: '#/components/schemas/A', maxLength: 2}
+    T: {type: array, prefixItems: [{type: integer}, {type: string}]}
+`),
+    ) as { components: { schemas: Record<string, unknown> } };
+    const s = root31.components.schemas;
+    expect(ex.validateExample(root31, s.A, null, 'any')).toBeUndefined();
+    expect(ex.validateExample(root31, s.B, 'abc', 'any')?.message).toBe('(root) must have at most 2 characters');
+    expect(ex.validateExample(root31, s.T, [1, 2], 'any')?.message).toBe('/1 must be string (is integer)');
+  });
+
+  it('parameter values written as text are coerced', () => {
+    const root = parseYaml(doc('paths: {}')) as object;
+    expect(ex.validateExample(root, { type: 'boolean' }, 'true', 'request', true)).toBeUndefined();
+    expect(ex.validateExample(root, { type: 'integer', maximum: 10 }, '42', 'request', true)?.message).toBe('(root) must be <= 10');
+    expect(ex.validateExample(root, { type: 'array', items: { type: 'integer' } }, '1,2', 'request', true)).toBeUndefined();
+    expect(ex.validateExample(root, { type: 'boolean' }, 'true', 'request', false)?.message).toBe('(root) must be boolean (is string)');
+  });
+
+  it('an unresolvable $ref or an invalid pattern never produces a finding', () => {
+    const root = parseYaml(doc('paths: {}')) as object;
+    expect(ex.validateExample(root, { $ref: '#/nowhere' }, 1, 'any')).toBeUndefined();
+    expect(ex.validateExample(root, { type: 'string', pattern: '([' }, 'x', 'any')).toBeUndefined();
+  });
+});
+
+describe('reference index', () => {
+  it('finds references where they are, skips example data, knows schema positions', () => {
+    const root = parseYaml(
+      doc(`paths:
+  /a:
+    get:
+      responses:
+        '200': {$ref: '#/components/responses/R'}
+components:
+  responses:
+    R:
+      description: r
+      content:
+        application/json:
+          schema: {$ref: '#/components/schemas/A'}
+          examples:
+            e: {value: {$ref: 'not-a-reference'}}
+  schemas:
+    A:
+      type: object
+      properties:
+        example: {$ref: '#/components/schemas/B'}
+      example: {$ref: 'data'}
+    B: {type: string}
+`),
+    );
+    const idx = lib.refIndex(root) as { nodes: Array<{ path: string[]; inSchema: boolean }>; targets: Set<string> };
+    expect(idx.nodes.map((n) => [n.path.join('/'), n.inSchema]).sort()).toEqual([
+      ['components/responses/R/content/application/json/schema', true],
+      ['components/schemas/A/properties/example', true],
+      ['paths//a/get/responses/200', false],
+    ]);
+    expect([...idx.targets].sort()).toEqual(['#/components/responses/R', '#/components/schemas/A', '#/components/schemas/B']);
+  });
+});
+
+describe('style rule functions', () => {
+  it('path ambiguity: only pairs where neither path is more specific', async () => {
+    const r = await run(
+      'stylePathAmbiguity',
+      doc(`paths:
+  /users/me: {}
+  /users/{id}: {}
+  /{entity}/me: {}
+  /books/{id}: {}
+  /books/{id}/pages: {}
+`),
+    );
+    expect(r.map((x) => x.path[1])).toEqual(['/books/{id}']);
+    expect(r[0]!.message).toContain('/{entity}/me');
+  });
+
+  it('path parameter names: same position under the same prefix, path-level and $ref params alike', async () => {
+    const r = await run(
+      'stylePathParamNames',
+      doc(`paths:
+  /orders/{orderId}: {}
+  /orders/{orderId}/items/{itemId}: {}
+  /orders/{id}/notes: {}
+  /customers/{id}: {}
+`),
+    );
+    expect(r.map((x) => x.path[1])).toEqual(['/orders/{id}/notes']);
+  });
+
+  it('name casing covers path-level and referenced parameters, once each', async () => {
+    const r = await run(
+      'styleNameCasing',
+      doc(`paths:
+  /orders/{orderId}/items/{item_id}:
+    parameters:
+      - {name: orderId, in: path, required: true, schema: {type: string}}
+      - $ref: '#/components/parameters/ItemId'
+    get:
+      parameters:
+        - $ref: '#/components/parameters/ItemId'
+      responses: {'200': {description: ok}}
+    delete:
+      responses: {'204': {description: ok}}
+components:
+  parameters:
+    ItemId: {name: item_id, in: path, required: true, schema: {type: string}}
+`),
+      { targets: ['path-params'], casing: 'camel' },
+    );
+    expect(r).toEqual([{ message: "Path parameter 'item_id' is not camelCase; use camelCase.", path: ['components', 'parameters', 'ItemId', 'name'] }]);
+  });
+
+  it('name casing auto follows the majority and names it', async () => {
+    const r = await run(
+      'styleNameCasing',
+      doc(`paths: {}
+components:
+  schemas:
+    A:
+      type: object
+      properties: {created_at: {type: string}, updated_at: {type: string}, deletedAt: {type: string}, _links: {type: object}}
+`),
+      { targets: ['properties'], casing: 'auto' },
+    );
+    expect(r.map((x) => x.path.at(-1))).toEqual(['deletedAt']);
+    expect(r[0]!.message).toBe("Property 'deletedAt' is camelCase; use snake_case like most names of its kind in this API (2 of 3 multi-word names).");
+  });
+
+  it('required properties: allOf, oneOf branches and the composing schema count', async () => {
+    const r = await run(
+      'styleRequiredDefined',
+      doc(`paths: {}
+components:
+  schemas:
+    Base: {type: object, properties: {id: {type: string}}}
+    Ext:
+      allOf:
+        - $ref: '#/components/schemas/Base'
+        - type: object
+          required: [id, name, ghost]
+          properties: {name: {type: string}}
+    Either:
+      type: object
+      properties: {email: {type: string}, phone: {type: string}}
+      oneOf:
+        - required: [email]
+        - required: [phone]
+`),
+    );
+    expect(r.map((x) => x.message)).toEqual(["Required property 'ghost' is not defined in properties."]);
+  });
+
+  it('discriminator: property required in each member; mapping targets exist', async () => {
+    const r = await run(
+      'styleDiscriminator',
+      doc(`paths: {}
+components:
+  schemas:
+    Pet:
+      oneOf: [{$ref: '#/components/schemas/Cat'}, {$ref: '#/components/schemas/Dog'}]
+      discriminator: {propertyName: kind, mapping: {cat: Cat, dog: '#/components/schemas/Dog', bird: Bird}}
+    Cat: {type: object, required: [kind], properties: {kind: {type: string}}}
+    Dog: {type: object, properties: {kind: {type: string}}}
+`),
+    );
+    expect(r.map((x) => x.message)).toEqual(["Dog does not require the discriminator property 'kind'.", "Discriminator mapping 'bird' points to 'Bird', which does not exist."]);
+  });
+
+  it('error schema: minority reported against a majority; no majority gives one finding', async () => {
+    const responses = (refs: string[]) =>
+      refs.map((r, i) => `        '${400 + i}':\n          description: e\n          content:\n            application/json:\n              schema: {$ref: '#/components/schemas/${r}'}`).join('\n');
+    const schemas = `components:\n  schemas:\n    Problem: {type: object}\n    Other: {type: object}\n    Third: {type: object}\n    Ext: {allOf: [{$ref: '#/components/schemas/Problem'}, {type: object}]}\n`;
+    const withMajority = await run('styleErrorSchemaShared', doc(`paths:\n  /a:\n    get:\n      responses:\n${responses(['Problem', 'Ext', 'Problem', 'Other'])}\n${schemas}`), {});
+    expect(withMajority.map((x) => x.message)).toEqual(["Error response 403 uses the schema Other; the API's error schema is Problem."]);
+    const none = await run('styleErrorSchemaShared', doc(`paths:\n  /a:\n    get:\n      responses:\n${responses(['Problem', 'Other', 'Third'])}\n${schemas}`), {});
+    expect(none).toHaveLength(1);
+    expect(none[0]!.message).toMatch(/^No shared error schema: the 3 error bodies use 3 different schemas/);
+  });
+
+  it('expected responses: one finding for an API-wide convention, per operation otherwise', async () => {
+    const ops = (codes: string[][]) =>
+      `paths:\n${codes.map((c, i) => `  /r${i}/{id}:\n    get:\n      responses:\n${c.map((k) => `        '${k}': {description: x}`).join('\n')}`).join('\n')}`;
+    const all = await run('styleExpectedResponses', doc(ops([['200'], ['200'], ['200']])), { when: 'itemPath', expect: ['404'] });
+    expect(all).toEqual([{ message: 'None of the 3 operations this applies to documents a 404 response.', path: ['paths'] }]);
+    const some = await run('styleExpectedResponses', doc(ops([['200', '404'], ['200'], ['200', '4XX']])), { when: 'itemPath', expect: ['404', '4XX'] });
+    expect(some.map((x) => x.path)).toEqual([['paths', '/r1/{id}', 'get', 'responses']]);
+    const set = await run('styleExpectedResponses', doc(ops([['200', '500'], ['200', 'default'], ['200']])), { when: 'serverErrors', expectAll: ['500', '502', '503'] });
+    expect(set.map((x) => x.message)).toEqual(['GET /r0/{id} does not document 502, 503 (has 200, 500).']);
+  });
+
+  it('POST on a collection must create with 201; actions are not judged', async () => {
+    const r = await run(
+      'styleCreateResponse',
+      doc(`paths:
+  /orders:
+    get: {responses: {'200': {description: ok}}}
+    post: {responses: {'200': {description: ok}}}
+  /orders/{id}/cancel:
+    post: {responses: {'200': {description: ok}}}
+  /search:
+    post: {responses: {'200': {description: ok}}}
+  /invoices:
+    post: {responses: {'201': {description: ok}}}
+  /invoices/{id}:
+    get: {responses: {'200': {description: ok}}}
+`),
+      {},
+    );
+    expect(r.map((x) => x.path.slice(0, 3))).toEqual([['paths', '/orders', 'post']]);
+  });
+
+  it('versioning: strategies detected and the minority reported', async () => {
+    const r = await run(
+      'styleVersioning',
+      doc(`servers: [{url: 'https://api.example.com/v1'}]
+paths:
+  /orders:
+    get:
+      parameters: [{name: Api-Version, in: header, schema: {type: string}}]
+      responses: {'200': {description: ok}}
+  /customers:
+    get:
+      parameters: [{name: api-version, in: query, schema: {type: string}}]
+      responses: {'200': {description: ok}}
+  /v1/things:
+    get: {responses: {'200': {description: ok}}}
+`),
+      { check: 'single', strategy: 'auto' },
+    );
+    expect(r.map((x) => x.path.join('/')).sort()).toEqual(['paths//customers/get/parameters/0/name', 'paths//orders/get/parameters/0/name']);
+    const fmt = await run('styleVersioning', doc(`servers: [{url: 'https://x.example.com/api/v1'}]\npaths:\n  /v1.2/a: {}\n`), { check: 'path-format' });
+    expect(fmt.map((x) => x.message)).toEqual([
+      "Version segment 'v1.2' does not match ^v[0-9]+((alpha|beta)[0-9]*)?$; use the major version only, e.g. 'v1'.",
+      "The version is in the server URL ('v1') and in paths ('v1.2'); put it in one place.",
+    ]);
+  });
+
+  it('$ref siblings: all ignored in 3.0; in 3.1 only outside schemas; path items exempt', async () => {
+    const body = `paths:
+  /a:
+    $ref: '#/components/pathItems/A'
+    summary: path items may combine
+components:
+  pathItems:
+    A: {get: {responses: {'200': {$ref: '#/components/responses/R', description: d, x-note: n}}}}
+  responses:
+    R: {description: r}
+  schemas:
+    S:
+      type: object
+      properties:
+        c: {$ref: '#/components/schemas/T', nullable: true}
+    T: {type: object}
+`;
+    const r30 = await run('styleRefSiblings', doc(body, '3.0.3'));
+    expect(r30.map((x) => x.message).sort()).toEqual(["'description', 'x-note' are ignored next to $ref in OpenAPI 3.0.", "'nullable' is ignored next to $ref in OpenAPI 3.0."]);
+    const r31 = await run('styleRefSiblings', doc(body, '3.1.0'));
+    expect(r31.map((x) => x.message)).toEqual(["'x-note' is ignored next to a $ref outside a schema."]);
+  });
+
+  it('unused components: referenced, discriminator-mapped and library documents', async () => {
+    const r = await run(
+      'styleUnusedComponents',
+      doc(`paths:
+  /a: {get: {responses: {'200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Pet'}}}}}}}
+components:
+  schemas:
+    Pet: {oneOf: [{$ref: '#/components/schemas/Cat'}], discriminator: {propertyName: k, mapping: {dog: Dog}}}
+    Cat: {type: object}
+    Dog: {type: object}
+    Lost: {type: object}
+  securitySchemes:
+    key: {type: apiKey, in: header, name: Key}
+`),
+      {},
+    );
+    expect(r.map((x) => x.path.join('/'))).toEqual(['components/schemas/Lost']);
+    expect(await run('styleUnusedComponents', doc('components: {schemas: {Lost: {type: object}}}'), {})).toEqual([]);
+  });
+
+  it('enum casing: consistent within each enum; codes of other standards and acronyms accepted', async () => {
+    const body = `paths: {}
+components:
+  schemas:
+    Status: {type: string, enum: [open, in_progress, DONE]}
+    Locale: {type: string, enum: [en-GB, de-DE, fr]}
+    Kind: {type: string, enum: [OutboundAPI, InboundCall]}
+    Zone: {type: string, enum: [Europe/Berlin, America/New_York, Cuba]}
+    Unit: {type: string, enum: [bytes, GB]}
+`;
+    const r = await run('styleEnumCasing', doc(body), { casing: 'auto', scope: 'enum' });
+    expect(r.map((x) => [x.path.join('/'), x.message])).toEqual([['components/schemas/Status/enum', "Enum value 'DONE' is not snake_case like the other values of this enum."]]);
+    const pinned = await run('styleEnumCasing', doc(body), { casing: 'macro' });
+    expect(pinned.map((x) => x.path[2]).sort()).toEqual(['Kind', 'Status']);
+  });
+
+  it('OpenAPI 3.2: QUERY and additionalOperations are operations; webhooks are not judged for status codes', async () => {
+    const body = `paths:
+  /orders/{id}:
+    query:
+      requestBody: {content: {application/json: {schema: {type: object}}}}
+      responses: {'201': {description: odd}}
+    additionalOperations:
+      LINK:
+        summary: Link an order
+        responses: {'204': {description: linked}}
+webhooks:
+  orderShipped:
+    get: {responses: {'201': {description: ok}}}
+`;
+    const get200 = await run('styleExpectedResponses', doc(body, '3.2.0'), { methods: ['get', 'query'], expect: ['200'], onlyWithSuccess: true });
+    expect(get200.map((x) => x.path.slice(0, 3))).toEqual([['paths', '/orders/{id}', 'query']]);
+    const input = await run('styleExpectedResponses', doc(body, '3.2.0'), { when: 'input', expect: ['400'] });
+    expect(input.map((x) => x.path[2])).toEqual(['query']);
+    const summaries = await run('styleOperationField', doc(body, '3.2.0'), { field: 'summary' });
+    expect(summaries.map((x) => x.path.join('/')).sort()).toEqual(['paths//orders/{id}/query', 'webhooks/orderShipped/get']);
+  });
+
+  it('status codes: registered codes, ranges and default are fine', async () => {
+    const r = await run('styleStatusCodes', doc(`paths:\n  /a:\n    get:\n      responses: {'200': {description: a}, '4XX': {description: b}, '420': {description: c}, default: {description: d}}\n`), {});
+    expect(r.map((x) => x.path.at(-1))).toEqual(['420']);
+  });
+});
+
+describe('robustness: style functions never throw on odd documents', async () => {
+  const names = readdirSync(FN_DIR)
+    .filter((f) => /^style[A-Z]\w*\.js$/.test(f))
+    .map((f) => f.slice(0, -3));
+  const styleYaml = parseYaml((await import('node:fs')).readFileSync(path.join(RULESETS_DIR, 'core/style.yaml'), 'utf8')) as {
+    rules: Record<string, { then: { function: string; functionOptions?: unknown } | Array<{ function: string; functionOptions?: unknown }> }>;
+  };
+  const optionsOf = new Map<string, unknown[]>();
+  for (const r of Object.values(styleYaml.rules)) for (const t of Array.isArray(r.then) ? r.then : [r.then]) optionsOf.set(t.function, [...(optionsOf.get(t.function) ?? []), t.functionOptions ?? null]);
+  const odd: unknown[] = [
+    null,
+    {},
+    { openapi: '3.0.0', paths: [] },
+    { openapi: '3.1.0', paths: { '/a': null, '/b/{': { get: 'x' }, x: { get: {} } }, components: { schemas: { A: null, B: { $ref: '#/components/schemas/B' }, C: { properties: { $ref: 5 } } } } },
+    { openapi: '3.0.0', paths: { '/a': { get: { parameters: [null, { $ref: '#/nope' }, { name: 5, in: 'query' }], responses: { 200: null, 400: { content: { 'application/json': { schema: { type: 'array' } } } } } } } } },
+    { openapi: '3.1.0', info: { version: 3 }, servers: [{ url: 7 }], tags: 'x', webhooks: { w: { post: { responses: [] } } } },
+  ];
+  it.each(names)('%s', async (name) => {
+    const f = await fn(name);
+    for (const d of odd) {
+      for (const o of optionsOf.get(name) ?? [null]) {
+        expect(() => f(d, o, { document: { data: d }, path: [], rule: { name } })).not.toThrow();
+      }
+    }
+  });
+});
