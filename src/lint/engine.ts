@@ -8,7 +8,6 @@
  *   converted Swagger 2.0 document reports lines of the 2.0 file.
  */
 import type { LoadResult } from '../document/load.js';
-import { toPointer } from '../findings/finding.js';
 import type { Prepared } from '../core/prepare.js';
 import type { Severity } from '../findings/finding.js';
 import { activate, type RunGuard } from './guard.js';
@@ -87,11 +86,12 @@ export async function lintDocument(loaded: LoadResult, prepared: Prepared, rs: L
     const meta = rs.meta.get(code);
     const path3 = r.path.map(String);
     const sourcePath = prepared.originOf(path3);
-    // One 2.0 node can become several 3.x nodes (one per media type): report it once.
-    const key = `${code}\u0000${toPointer(sourcePath)}\u0000${r.message}`;
+    const loc = loaded.locate(sourcePath);
+    // One source node can reach several places of the document (one per media type after
+    // conversion, one per use of a file bundled in): report it once, where it is written.
+    const key = `${code}\u0000${loc.file}\u0000${loc.range.start.line}:${loc.range.start.column}\u0000${r.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const loc = loaded.locate(sourcePath);
     findings.push({
       code,
       severity: SEVERITY[r.severity] ?? 'warn',
@@ -134,19 +134,22 @@ function internalFinding(code: string, message: string, loaded: LoadResult, prep
 }
 
 async function runRuleByRule(spectral: { setRuleset(r: never): void; run(d: never, o: unknown): Promise<unknown> }, rs: LoadedRuleset, doc: unknown, guard: RunGuard): Promise<SpectralResult[]> {
-  const { Ruleset } = await import('@stoplight/spectral-core');
-  const all = rs.ruleset as { rules: Record<string, { enabled: boolean }> };
+  const rules = (rs.ruleset as { rules: Record<string, { enabled: boolean }> }).rules;
+  const enabled = Object.keys(rules).filter((n) => rules[n]!.enabled);
   const out: SpectralResult[] = [];
-  for (const name of Object.keys(all.rules)) {
-    if (!all.rules[name]!.enabled) continue;
-    const only = new Ruleset(rs.ruleset as never);
-    for (const [n, r] of Object.entries((only as unknown as { rules: Record<string, { enabled: boolean }> }).rules)) r.enabled = n === name;
-    spectral.setRuleset(only as never);
-    try {
-      out.push(...((await spectral.run(doc as never, { ignoreUnknownFormat: true })) as SpectralResult[]));
-    } catch (err) {
-      if (!guard.failures.has(name)) guard.failures.set(name, err instanceof Error ? err.message : String(err));
+  try {
+    for (const name of enabled) {
+      for (const n of enabled) rules[n]!.enabled = n === name;
+      spectral.setRuleset(rs.ruleset as never);
+      try {
+        out.push(...((await spectral.run(doc as never, { ignoreUnknownFormat: true })) as SpectralResult[]));
+      } catch (err) {
+        if (!guard.failures.has(name)) guard.failures.set(name, err instanceof Error ? err.message : String(err));
+      }
     }
+  } finally {
+    // The ruleset is shared across documents: leave it as it was.
+    for (const n of enabled) rules[n]!.enabled = true;
   }
   return out;
 }

@@ -28,8 +28,14 @@ export function validationFindings(prepared: Prepared): LintFinding[] {
 }
 
 /** Lints an already loaded and prepared document. */
+/** Validation checks that a style-guide rule states too: when the rule is on, only the rule reports. */
+const COVERED_BY_RULE: Record<string, string> = { 'duplicate-operation-id': 'operation-id-unique' };
+
 export async function lintPrepared(loaded: LoadResult, prepared: Prepared, ruleset: LoadedRuleset, opts: LintOptions = {}): Promise<LintFinding[]> {
-  const validation = validationFindings(prepared);
+  const validation = validationFindings(prepared).filter((f) => {
+    const rule = COVERED_BY_RULE[f.code];
+    return !(rule && ruleset.meta.get(rule)?.enabled);
+  });
   // A document whose refs cannot be resolved is reported as such; rules would only add noise.
   if (validation.some((f) => f.code === 'circular-ref' || f.code === 'unresolved-ref')) return validation;
   return [...validation, ...(await lintDocument(loaded, prepared, ruleset, opts))];
