@@ -192,7 +192,11 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
     visited.add(frame.node);
     const keys = Array.isArray(frame.node) ? frame.node.map((_, i) => String(i)) : Object.keys(frame.node);
     const next: Frame[] = [];
+    const isArray = Array.isArray(frame.node);
     for (const key of keys) {
+      // Extensions and examples are data, not references: a `$ref` inside them is left as written
+      // (Azure's x-ms-examples, Bump's x-topics point at files that are not API descriptions).
+      if (!isArray && (key.startsWith('x-') || key === 'example' || (key === 'value' && frame.bundled[frame.bundled.length - 2] === 'examples'))) continue;
       const container = frame.node as Record<string, unknown>;
       let child = container[key];
       const bundled = [...frame.bundled, key];

@@ -162,3 +162,16 @@ describe('$ref bundling', () => {
     expect(err).toBe("y.yaml:1:1: circular $ref 'z.yaml': it refers back to itself through other references".replace('z.yaml', 'y.yaml').replace('y.yaml:1:1', 'z.yaml:1:1'));
   });
 });
+
+describe('$refs inside data', () => {
+  it('leaves $refs in extensions and examples as written and reads no file for them', async () => {
+    const dir = tempTree({
+      'api.yaml': `${head}paths: {}\nx-topics:\n  - content: {$ref: ./docs/guide.md}\ncomponents:\n  schemas:\n    S:\n      type: object\n      example: {$ref: '../outside.yaml'}\n  examples:\n    E:\n      value: {$ref: 'missing.json'}\n`,
+    });
+    const doc = await loadDocument({ path: 'api.yaml' }, { cwd: dir });
+    expect(doc.files.size).toBe(1);
+    expect((doc.value as any)['x-topics'][0].content).toEqual({ $ref: './docs/guide.md' });
+    expect((doc.value as any).components.examples.E.value).toEqual({ $ref: 'missing.json' });
+    expect(doc.refFindings).toEqual([]);
+  });
+});
