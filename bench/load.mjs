@@ -23,7 +23,7 @@ await import('node:fs').then((fs) =>
   fs.writeFileSync(
     loader,
     `import { loadDocument } from ${JSON.stringify(path.join(root, 'dist', 'index.js'))};\n` +
-      `const t = performance.now(); const d = await loadDocument({ path: process.argv[2] }, { refRoot: process.argv[3] });\n` +
+      `const t = performance.now(); const d = await loadDocument({ path: process.argv[2] }, { refRoot: process.argv[3], limits: { maxBytes: 64 * 1024 * 1024 } });\n` +
       `console.error('files', d.files.size, 'ms', Math.round(performance.now() - t));\n`,
   ),
 );
