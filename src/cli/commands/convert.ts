@@ -43,7 +43,6 @@ export async function run(input: string, flags: ConvertFlags): Promise<number> {
     }
   }
   // Input problems do not stop conversion (the output is as good as the input allows), but are said.
-  const messages = [...prepared.validation, ...prepared.notes];
   if (flags.json) {
     io.out(
       JSON.stringify(
@@ -64,7 +63,7 @@ export async function run(input: string, flags: ConvertFlags): Promise<number> {
   }
   if (!flags.output) io.out(text);
   if (!flags.quiet) {
-    for (const f of messages) io.err(findingLine(f, io.c));
+    for (const f of [...prepared.validation, ...prepared.notes]) io.err(findingLine(f, io.c));
     const what = prepared.converted
       ? `converted ${loaded.entry.displayPath} (${describe(prepared.inputKind, prepared.inputVersion)}) to ${describe(prepared.outputKind, String(prepared.document.openapi ?? ''))}`
       : `${loaded.entry.displayPath} is already ${describe(prepared.inputKind, prepared.inputVersion)}; nothing to convert`;
