@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { isObject, METHODS, rootOf } from './lib/doc.js';
 import { allOperations, isToken } from './lib/compliance.js';
 

@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { headersOf, opLabel, pathOperations, resolveSchema, responsesOf } from './lib/secperf.js';
 import { securityOf } from './lib/security.js';

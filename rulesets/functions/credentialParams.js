@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { opLabel, paramsOf, pathOperations, segments, squash } from './lib/secperf.js';
 import { CREDENTIAL_EXACT, CREDENTIAL_SUFFIXES, isCredentialName } from './lib/credentials.js';

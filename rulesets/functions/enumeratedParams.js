@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { hasEnumOrConst, isObject, kindsOf, nameIn, opLabel, paramSchema, paramsOf, pathOperations, resolveSchema } from './lib/secperf.js';
 import { isLengthBoundingPattern } from './lib/patterns.js';

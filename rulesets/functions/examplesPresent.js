@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { deref, isObject, rootOf } from './lib/doc.js';
 import { allOperations, operationLabel, requestBodyOf, responsesOf, codeMatches } from './lib/compliance.js';
 
@@ -24,19 +24,28 @@ function schemaHasExample(root, raw, depth = 3) {
 
 function searchExample(root, raw, depth) {
   const seen = new Set();
-  const stack = [[raw, 0]];
+  // A flat stack of (schema, depth) pairs.
+  const stack = [raw, 0];
   while (stack.length > 0) {
-    const [r, d] = stack.pop();
-    const s = deref(root, r, []).value;
+    const d = stack.pop();
+    const r = stack.pop();
+    const s = isObject(r) && typeof r.$ref === 'string' ? deref(root, r, []).value : r;
     if (!isObject(s) || seen.has(s)) continue;
     seen.add(s);
     if (hasOwnExample(s)) return true;
     if (d >= depth) continue;
-    if (isObject(s.properties)) for (const k of Object.keys(s.properties)) stack.push([s.properties[k], d + 1]);
-    if (isObject(s.items)) stack.push([s.items, d + 1]);
-    for (const k of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(s[k])) for (const m of s[k]) stack.push([m, d]);
+    const props = s.properties;
+    if (isObject(props)) for (const k of Object.keys(props)) stack.push(props[k], d + 1);
+    if (isObject(s.items)) stack.push(s.items, d + 1);
+    pushAll(stack, s.allOf, d);
+    pushAll(stack, s.anyOf, d);
+    pushAll(stack, s.oneOf, d);
   }
   return false;
+}
+
+function pushAll(stack, list, d) {
+  if (Array.isArray(list)) for (const m of list) stack.push(m, d);
 }
 
 function mediaTypeHasExample(root, mt) {

@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { contentOf, fhirOps, fhirSchemaType, objectShape, opLabel, requestBodyOf, resolved, responsesOf, rootOf, typesOf, withArticle } from './lib/packs.js';
 
 const JSONISH = (mt) => mt === 'application/json' || mt.endsWith('+json');

@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { bodySchemas, fhirDoc, fhirSchemaType, rootOf } from './lib/packs.js';
 
 /** A FHIR server has GET [base]/metadata, and it returns a CapabilityStatement. */

@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { contentOf, FHIR_MEDIA_TYPES, fhirOps, opLabel, requestBodyOf, responsesOf, rootOf } from './lib/packs.js';
 
 const PATCH_TYPES = new Set(['application/json-patch+json', 'application/fhir+json', 'application/fhir+xml', 'application/xml-patch+xml']);

@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { fhirOps, hasCode, headerParams, list, opLabel, paramSchema, paramsIn, responseHeaders, responsesOf, rootOf, typesOf } from './lib/packs.js';
 
 /**

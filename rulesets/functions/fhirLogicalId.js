@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { effectiveParameters, fhirOps, paramSchema, rootOf, segmentsOf, typesOf } from './lib/packs.js';
 
 /**

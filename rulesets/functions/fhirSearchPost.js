@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { contentOf, fhirOps, normalisePath, requestBodyOf, rootOf } from './lib/packs.js';
 
 /** Every type-level GET search has its POST [type]/_search twin accepting application/x-www-form-urlencoded. */

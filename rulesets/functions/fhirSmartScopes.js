@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { fhirDoc, isObject, rootOf, securitySchemes } from './lib/packs.js';
 
 const SMART = /^(patient|user|system)\/(\*|[A-Z][A-Za-z]+)\.(\*|read|write|(?=[cruds])c?r?u?d?s?)(\?\S*)?$/;

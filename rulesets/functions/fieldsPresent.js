@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { isObject } from './lib/doc.js';
 
 /** Value at a dotted field path ('contact.email'), own properties only. */

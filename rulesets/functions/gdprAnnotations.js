@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { effectiveAnnotation, GDPR_CATEGORIES, GDPR_LEGAL_BASES, gdprDoc, isObject, ISO_DURATION, rootOf } from './lib/packs.js';
 
 const KEYS = new Set(['category', 'purpose', 'legalBasis', 'retention', 'subjectRole', 'description']);

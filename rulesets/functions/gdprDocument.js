@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { gdprDoc, isObject, rootOf } from './lib/packs.js';
 
 /**

@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { contentOf, deref, documentedValues, isObject, opLabel, operations, personalSummary, resolved, responseHeaders, responsesOf, rootOf, typesOf } from './lib/packs.js';
 
 /** Personal fields of some body schemas: [{ name, special }]. */

@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { contentOf, GDPR_RIGHTS, gdprDoc, gdprLegalBases, gdprRights as rightsOf, isObject, list, operations, opLabel, responsesOf, rootOf } from './lib/packs.js';
 
 const ARTICLE = { access: 'Art. 15', erasure: 'Art. 17', rectification: 'Art. 16', restriction: 'Art. 18', objection: 'Art. 21', 'withdraw-consent': 'Art. 7(3)', portability: 'Art. 20' };

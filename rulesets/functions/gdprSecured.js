@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { gdprOpData, isObject, operations, opLabel, rootOf, securityAlternatives } from './lib/packs.js';
 
 /**

@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { kindsOf, opLabel, paramSchema, paramsOf, pathOperations, regexFrom, resolveSchema } from './lib/secperf.js';
 

@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { isObject } from './lib/doc.js';
 import { SPDX_DEPRECATED_IDS, SPDX_LICENSE_IDS } from './lib/compliance-spdx.js';
 

@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { isSafeMethod, opLabel, pathOperations } from './lib/secperf.js';
 import { securityOf } from './lib/security.js';

@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { operations, rootOf } from './lib/doc.js';
 
 /** Reports the second and later operations that reuse an operationId, naming the first. */

@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { opLabel, pathOperations } from './lib/secperf.js';
 import { isMarkedPublic } from './lib/security.js';

@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { opLabel } from './lib/secperf.js';
 import { collectionReads, ENVELOPE_PROPERTIES, PAGE_SIZE_NAMES, pagingParams, paramMaximum } from './lib/performance.js';

@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { headersOf, kindsOf, opLabel, propertiesOf, resolveSchema, squash } from './lib/secperf.js';
 import { collectionReads, ENVELOPE_PROPERTIES, pagingParams } from './lib/performance.js';

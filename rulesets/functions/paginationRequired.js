@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { mediaOf, nameIn, opLabel, propertiesOf, requestBodyOf, resolveSchema } from './lib/secperf.js';
 import { collectionReads, ENVELOPE_PROPERTIES, pagingParams, queryParamsNamed } from './lib/performance.js';

@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { deref, isObject, rootOf } from './lib/doc.js';
 import { documentParts, matchTerm, schemaTypes } from './lib/compliance.js';
 
@@ -39,10 +39,15 @@ export default createRulesetFunction(
     const root = rootOf(context);
     const parts = documentParts(root);
     const results = [];
+    // The first entry a name matches depends on the name only (names repeat: `id`, `currency`).
+    const entryOf = new Map();
     const check = (name, rawSchema, site, suffix, what) => {
-      for (const entry of options.entries) {
-        const term = matchTerm(name, entry.names);
-        if (term === undefined) continue;
+      let entry = entryOf.get(name);
+      if (entry === undefined) {
+        entry = options.entries.find((e) => matchTerm(name, e.names) !== undefined) ?? null;
+        entryOf.set(name, entry);
+      }
+      if (entry !== null) {
         const schema = deref(root, rawSchema, []).value;
         if (!isObject(schema)) return;
         const types = schemaTypes(root, schema);
@@ -53,7 +58,6 @@ export default createRulesetFunction(
         if (typeof schema.format === 'string' && (formats.length === 0 || formats.includes(schema.format))) return;
         const has = typeof schema.format === 'string' ? ` (format '${schema.format}' does not say so)` : '';
         results.push({ message: `${what} '${name}' is a free string${has}: declare ${entry.hint}`, path: [...site.path, ...suffix] });
-        return;
       }
     };
     for (const site of parts.properties) check(site.name, site.schema, site, [], 'Property');

@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { contentOf, list, objectShape, opLabel, psd2Ops, requestBodyOf, rootOf, typesOf } from './lib/packs.js';
 
 const FIELDS = {

@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { contentOf, isObject, objectShape, psd2Ops, resolved, responsesOf, rootOf, typesOf } from './lib/packs.js';
 
 /**

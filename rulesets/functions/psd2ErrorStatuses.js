@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { hasCode, opLabel, psd2Ops, rootOf } from './lib/packs.js';
 
 const DEFAULT_CODES = ['400', '401', '403', '404', '405', '406', '408', '409', '415', '429', '500', '503'];

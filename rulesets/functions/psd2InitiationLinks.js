@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { contentOf, objectShape, opLabel, psd2Ops, responsesOf, rootOf } from './lib/packs.js';
 
 /** The 201 body of consent / payment / signing-basket initiation defines `_links` (scaRedirect, scaOAuth, startAuthorisation, self, status). */

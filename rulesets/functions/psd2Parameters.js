@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { effectiveParameters, paramSchema, PSD2_PAYMENT_SERVICES, psd2Doc, rootOf, squash } from './lib/packs.js';
 
 /**

@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { headerParams, opLabel, paramSchema, psd2Ops, rootOf, typesOf } from './lib/packs.js';
 
 const SCOPES = ['xs2a', 'consent-creation', 'payment-initiation', 'initiation', 'initiation-or-basket', 'account-reads', 'sca-start'];

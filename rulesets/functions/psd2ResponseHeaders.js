@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { list, opLabel, psd2Ops, responseHeaders, responsesOf, rootOf } from './lib/packs.js';
 
 /**

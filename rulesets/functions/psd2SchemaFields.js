@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { deref, isObject, psd2SchemaNodes, rootOf, typesOf } from './lib/packs.js';
 
 const LENGTHS = {

@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { headerParams, list, opLabel, psd2Ops, rootOf } from './lib/packs.js';
 
 const SET = ['Signature', 'Digest', 'TPP-Signature-Certificate'];

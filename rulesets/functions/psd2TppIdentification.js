@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { isObject, psd2Doc, rootOf, securitySchemes } from './lib/packs.js';
 
 const MENTION = /\b(eidas|qwac|qseal|qualified (website authentication )?certificates?)\b/i;

@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { opLabel, paramSchema, paramsIn, psd2Ops, rootOf, typesOf } from './lib/packs.js';
 
 const BOOKING = new Set(['booked', 'pending', 'both', 'information', 'all']);

@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { isWrite, operations, opLabel, r155Areas, rootOf } from './lib/packs.js';
 
 const AREA = { command: 'remote command', ota: 'software update', keys: 'key/certificate management', diagnostics: 'diagnostics' };

@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { hasCode, list, opLabel, r155Ops, rootOf, securityAlternatives } from './lib/packs.js';
 
 const isOpen = (alternatives) => !alternatives || alternatives.length === 0 || alternatives.some((a) => a.schemes.length === 0);

@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { contentOf, headerParams, list, opLabel, r155Ops, requestBodyOf, requestFieldNames, rootOf } from './lib/packs.js';
 
 const REPLAY = ['nonce', 'timestamp', 'idempotencykey', 'signatureinput', 'jti', 'requesttimestamp', 'xnonce', 'xtimestamp', 'xrequesttimestamp', 'issuedat', 'iat'];

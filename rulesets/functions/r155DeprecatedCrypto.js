@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { allSchemaNodes, documentedValues, rootOf, squash } from './lib/packs.js';
 
 const FIELD = /^(alg|algorithm|algorithms|cipher|ciphers|ciphersuite|ciphersuites|hashalgorithm|digestalgorithm|signaturealgorithm|signingalgorithm|encryptionalgorithm|keyalgorithm|macalgorithm|hmacalgorithm|hashfunction|hashtype|digesttype|signaturetype)$/;

@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { isTemplate, operations, rootOf, segmentsOf } from './lib/packs.js';
 
 const ANYWHERE = new Set(['debug', '_debug', '__debug__', 'mock', 'mocks', 'actuator', 'heapdump', 'threaddump', 'jolokia', 'phpinfo', '_internal', 'h2-console', 'devtools', 'dev-tools', 'backdoor']);

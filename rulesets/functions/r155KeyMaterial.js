@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { bodySchemas, cached, operations, reachableProperties, rootOf, squash, typesOf } from './lib/packs.js';
 
 const KEY_MATERIAL = new Set([

@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { contentOf, list, opLabel, r155Ops, reachableProperties, responseHeaders, responsesOf, rootOf, squash, typesOf, deref } from './lib/packs.js';
 
 const SIGNATURE = ['signature', 'sig', 'jws', 'signedmanifest', 'manifestsignature'];

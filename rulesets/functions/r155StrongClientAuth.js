@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { isObject, list, operations, opLabel, rootOf, securityAlternatives, securityPath, strongScheme } from './lib/packs.js';
 
 const CORE_HTTP = /^(basic|digest|negotiate|ntlm|oauth)$/i;

@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { allSchemaNodes, deref, effectiveParameters, extension, isObject, objectShape, operations, rootOf, squash, wordsOf } from './lib/packs.js';
 
 // latitude, longitude and geoLocation are in the core personal-data-marked dictionary (raised to warn

@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { isSafeMethod, mediaOf, opLabel, pathOperations, propertiesOf, requestBodyOf, resolveSchema, responseFor } from './lib/secperf.js';
 import { isBinaryMedia, isBinaryString } from './lib/limits.js';

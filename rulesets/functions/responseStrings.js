@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { deref, hasEnumOrConst, kindsOf, opLabel, pathOperations, responseSchemaRoots } from './lib/secperf.js';
 import { isBinaryString } from './lib/limits.js';

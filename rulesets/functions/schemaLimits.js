@@ -1,9 +1,20 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf, specVersion } from './lib/doc.js';
-import { describeNode, hasEnumOrConst, kindsOf, mediaOf, nameIn, pathOperations, requestBodyOf, resolveSchema, walkSide } from './lib/secperf.js';
-import { allOfMembers, isBinaryMedia, isBinaryString } from './lib/limits.js';
+import { describeNode, hasEnumOrConst, kindsOf, mediaOf, nameIn, pathOperations, requestBodyOf, resolveSchema } from './lib/secperf.js';
+import { allOfMembers, isBinaryMedia, isBinaryString, sideBuckets } from './lib/limits.js';
 import { isLengthBoundingPattern, looselyAnchored } from './lib/patterns.js';
 import { collectionReads, PAGE_SIZE_NAMES, pagingParams, paramMaximum } from './lib/performance.js';
+
+/** The sideBuckets list each check reads. */
+const BUCKET = {
+  'string-length': 'string',
+  'array-items': 'array',
+  'number-range': 'number',
+  'closed-object': 'closedObject',
+  'map-size': 'object',
+  'binary-length': 'stringOrBinary',
+  'pattern-anchored': 'pattern',
+};
 
 const BOUNDED_FORMATS = ['date', 'date-time', 'time', 'uuid', 'email', 'idn-email', 'ipv4', 'ipv6', 'duration', 'int32', 'int64'];
 
@@ -86,84 +97,81 @@ export default createRulesetFunction(
       }
     }
 
-    walkSide(
-      root,
-      side,
-      (s, node) => {
-        const kinds = kindsOf(s);
-        switch (check) {
-          case 'string-length': {
-            if (!kinds.includes('string') || isBinaryString(s)) break;
-            if (typeof s.maxLength === 'number' || hasEnumOrConst(s)) break;
-            if (typeof s.format === 'string' && formats.has(s.format)) break;
-            if (isLengthBoundingPattern(s.pattern)) break;
-            report(node, 'is a string without maxLength (nor enum, const, bounded format or bounded pattern).');
-            break;
-          }
-          case 'array-items': {
-            if (!kinds.includes('array') || typeof s.maxItems === 'number' || hasEnumOrConst(s) || paged.has(s)) break;
-            // Bounded by construction: unique items from a closed set, or a closed tuple (3.1).
-            if (s.items === false && Array.isArray(s.prefixItems)) break;
-            if (s.uniqueItems === true && isObject(s.items)) {
-              const { value: it } = resolveSchema(root, s.items, undefined);
-              if (it && (hasEnumOrConst(it) || (kindsOf(it).length > 0 && kindsOf(it).every((k) => k === 'boolean' || k === 'null')))) break;
-            }
-            report(node, 'is an array without maxItems.');
-            break;
-          }
-          case 'number-range': {
-            if (!(kinds.includes('integer') || kinds.includes('number')) || hasEnumOrConst(s)) break;
-            if (typeof s.format === 'string' && exemptFormats.has(s.format)) break;
-            if (node.entry.param && node.entry.param.in === 'query' && node.depth === 0 && nameIn(node.entry.param.name, exemptParams)) break;
-            const lower = typeof s.minimum === 'number' || typeof s.exclusiveMinimum === 'number';
-            const upper = typeof s.maximum === 'number' || typeof s.exclusiveMaximum === 'number';
-            const missing = need.filter((b) => (b === 'minimum' ? !lower : !upper));
-            if (missing.length > 0) report(node, `is a number without ${missing.join(' and ')}.`);
-            break;
-          }
-          case 'closed-object': {
-            const composite = Array.isArray(s.allOf) && s.allOf.length > 0;
-            if (!(kinds.includes('object') || (composite && kinds.length === 0)) || members.has(s) || hasEnumOrConst(s)) break;
-            if (s.additionalProperties === false || s.unevaluatedProperties === false || typeof s.maxProperties === 'number') break;
-            if (composite && v3 === '3.0') break;
-            if (Array.isArray(s.oneOf) || Array.isArray(s.anyOf)) break;
-            const hasProps = isObject(s.properties) && Object.keys(s.properties).length > 0;
-            const map = isObject(s.additionalProperties) || s.additionalProperties === true;
-            if (composite) report(node, 'combines allOf parts but accepts undeclared properties: add `unevaluatedProperties: false`.');
-            else if (hasProps) report(node, 'accepts undeclared properties: add `additionalProperties: false` (or bound them with maxProperties).');
-            else if (map) report(node, 'is a map without maxProperties.');
-            else report(node, 'is a free-form object: declare its properties and `additionalProperties: false`, or bound it with maxProperties.');
-            break;
-          }
-          case 'map-size': {
-            if (!kinds.includes('object')) break;
-            const map = isObject(s.additionalProperties) || s.additionalProperties === true;
-            if (map && typeof s.maxProperties !== 'number') report(node, 'is a map (additionalProperties) without maxProperties.');
-            break;
-          }
-          case 'binary-length': {
-            // The body schema itself (not a subschema, not reached through a $ref) of a binary media type.
-            const binaryMedia = node.entry.mediaType && node.parent === undefined && node.refPath === undefined && isBinaryMedia(node.entry.mediaType) && kinds.includes('string');
-            if ((isBinaryString(s) || binaryMedia) && typeof s.maxLength !== 'number') report(node, 'is a binary payload without maxLength (bytes).');
-            break;
-          }
-          case 'pattern-anchored': {
-            const loose = typeof s.pattern === 'string' ? looselyAnchored(s.pattern) : [];
-            if (loose.length > 0) {
-              results.push({
-                message: `${where} ${describeNode(node.path, node)} has the pattern ${JSON.stringify(s.pattern)}, whose ${JSON.stringify(loose[0])} is not anchored at both ends: it accepts strings that merely contain a match. Anchor it with ^…$ (group alternatives: ^(a|b)$).`,
-                path: [...node.path, 'pattern'],
-              });
-            }
-            break;
-          }
-          default:
-            break;
+    const visit = (s, node) => {
+      const kinds = kindsOf(s);
+      switch (check) {
+        case 'string-length': {
+          if (!kinds.includes('string') || isBinaryString(s)) break;
+          if (typeof s.maxLength === 'number' || hasEnumOrConst(s)) break;
+          if (typeof s.format === 'string' && formats.has(s.format)) break;
+          if (isLengthBoundingPattern(s.pattern)) break;
+          report(node, 'is a string without maxLength (nor enum, const, bounded format or bounded pattern).');
+          break;
         }
-        return true;
-      },
-      { variant: bodiesOnly ? 'bodies' : 'all', filterRoot },
-    );
+        case 'array-items': {
+          if (!kinds.includes('array') || typeof s.maxItems === 'number' || hasEnumOrConst(s) || paged.has(s)) break;
+          // Bounded by construction: unique items from a closed set, or a closed tuple (3.1).
+          if (s.items === false && Array.isArray(s.prefixItems)) break;
+          if (s.uniqueItems === true && isObject(s.items)) {
+            const { value: it } = resolveSchema(root, s.items, undefined);
+            if (it && (hasEnumOrConst(it) || (kindsOf(it).length > 0 && kindsOf(it).every((k) => k === 'boolean' || k === 'null')))) break;
+          }
+          report(node, 'is an array without maxItems.');
+          break;
+        }
+        case 'number-range': {
+          if (!(kinds.includes('integer') || kinds.includes('number')) || hasEnumOrConst(s)) break;
+          if (typeof s.format === 'string' && exemptFormats.has(s.format)) break;
+          if (node.entry.param && node.entry.param.in === 'query' && node.depth === 0 && nameIn(node.entry.param.name, exemptParams)) break;
+          const lower = typeof s.minimum === 'number' || typeof s.exclusiveMinimum === 'number';
+          const upper = typeof s.maximum === 'number' || typeof s.exclusiveMaximum === 'number';
+          const missing = need.filter((b) => (b === 'minimum' ? !lower : !upper));
+          if (missing.length > 0) report(node, `is a number without ${missing.join(' and ')}.`);
+          break;
+        }
+        case 'closed-object': {
+          const composite = Array.isArray(s.allOf) && s.allOf.length > 0;
+          if (!(kinds.includes('object') || (composite && kinds.length === 0)) || members.has(s) || hasEnumOrConst(s)) break;
+          if (s.additionalProperties === false || s.unevaluatedProperties === false || typeof s.maxProperties === 'number') break;
+          if (composite && v3 === '3.0') break;
+          if (Array.isArray(s.oneOf) || Array.isArray(s.anyOf)) break;
+          const hasProps = isObject(s.properties) && Object.keys(s.properties).length > 0;
+          const map = isObject(s.additionalProperties) || s.additionalProperties === true;
+          if (composite) report(node, 'combines allOf parts but accepts undeclared properties: add `unevaluatedProperties: false`.');
+          else if (hasProps) report(node, 'accepts undeclared properties: add `additionalProperties: false` (or bound them with maxProperties).');
+          else if (map) report(node, 'is a map without maxProperties.');
+          else report(node, 'is a free-form object: declare its properties and `additionalProperties: false`, or bound it with maxProperties.');
+          break;
+        }
+        case 'map-size': {
+          if (!kinds.includes('object')) break;
+          const map = isObject(s.additionalProperties) || s.additionalProperties === true;
+          if (map && typeof s.maxProperties !== 'number') report(node, 'is a map (additionalProperties) without maxProperties.');
+          break;
+        }
+        case 'binary-length': {
+          // The body schema itself (not a subschema, not reached through a $ref) of a binary media type.
+          const binaryMedia = node.entry.mediaType && node.parent === undefined && node.refPath === undefined && isBinaryMedia(node.entry.mediaType) && kinds.includes('string');
+          if ((isBinaryString(s) || binaryMedia) && typeof s.maxLength !== 'number') report(node, 'is a binary payload without maxLength (bytes).');
+          break;
+        }
+        case 'pattern-anchored': {
+          const loose = typeof s.pattern === 'string' ? looselyAnchored(s.pattern) : [];
+          if (loose.length > 0) {
+            results.push({
+              message: `${where} ${describeNode(node.path, node)} has the pattern ${JSON.stringify(s.pattern)}, whose ${JSON.stringify(loose[0])} is not anchored at both ends: it accepts strings that merely contain a match. Anchor it with ^…$ (group alternatives: ^(a|b)$).`,
+              path: [...node.path, 'pattern'],
+            });
+          }
+          break;
+        }
+        default:
+          break;
+      }
+      return true;
+    };
+    // Only the nodes that can fail this check (in walk order), from lists shared by the checks.
+    for (const n of sideBuckets(root, side, { variant: bodiesOnly ? 'bodies' : 'all', filterRoot })[BUCKET[check]] ?? []) visit(n.schema, n);
     return results;
   },
 );

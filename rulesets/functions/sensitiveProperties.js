@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { isSafeMethod, opLabel, regexFrom, resolveSchema, sideNodes, squash, walkSide } from './lib/secperf.js';
 

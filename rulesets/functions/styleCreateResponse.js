@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { deref, isObject, rootOf } from './lib/doc.js';
 import { hasStatus, looksPlural, opLabel, optList, pathOps, pathSegments, perOperationOrOnce, statusKeys } from './lib/style.js';
 

@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { at, deref, isObject, pointerSegments, rootOf } from './lib/doc.js';
 import { allSchemas, collectProperties, collectRequired } from './lib/style.js';
 

@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { deref, isObject, rootOf, specVersion } from './lib/doc.js';
 import { validateExample } from './lib/style-examples.js';
 import { allMediaTypes, allParameters, allResponseHeaders, allSchemas } from './lib/style.js';

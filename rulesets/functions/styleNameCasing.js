@@ -1,6 +1,6 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { isObject, operations, rootOf } from './lib/doc.js';
-import { allParameters, allProperties, allResponseHeaders, CASING_LABEL, casingsOf, coreName, dominantCasing, matchesCasing, optList, regexList } from './lib/style.js';
+import { allParameters, allProperties, allResponseHeaders, CASING_LABEL, casingsOf, coreName, dominantCasingWeighted, matchesCasing, optList, regexList } from './lib/style.js';
 
 const TARGETS = ['path-params', 'query-params', 'header-params', 'cookie-params', 'response-headers', 'properties', 'schema-names', 'operation-ids'];
 const WHAT = {
@@ -14,21 +14,32 @@ const WHAT = {
   'operation-ids': 'operationId',
 };
 
-/** Names of one kind, each with the JSON path to report: [{ name, path }]. */
+/** The `name` (parameters) or `operationId` key under an object's path, built when reported. */
+class NameSite {
+  constructor(base, key) {
+    this.base = base;
+    this.key = key;
+  }
+  get path() {
+    return [...this.base, this.key];
+  }
+}
+
+/** Names of one kind, each with the place to report (its `path` is built when reported): [{ name, site }]. */
 function namesOf(root, target) {
   const out = [];
   const inOf = { 'path-params': 'path', 'query-params': 'query', 'header-params': 'header', 'cookie-params': 'cookie' }[target];
   if (inOf) {
-    for (const { param, path } of allParameters(root)) if (param.in === inOf && typeof param.name === 'string') out.push({ name: param.name, path: [...path, 'name'] });
+    for (const p of allParameters(root)) if (p.param.in === inOf && typeof p.param.name === 'string') out.push({ name: p.param.name, site: new NameSite(p.path, 'name') });
   } else if (target === 'response-headers') {
-    for (const h of allResponseHeaders(root)) out.push({ name: h.name, path: h.keyPath });
+    for (const h of allResponseHeaders(root)) out.push({ name: h.name, site: { path: h.keyPath } });
   } else if (target === 'properties') {
-    for (const p of allProperties(root)) out.push({ name: p.name, path: p.path });
+    for (const p of allProperties(root)) out.push({ name: p.name, site: p });
   } else if (target === 'schema-names') {
     const s = isObject(root) && isObject(root.components) && isObject(root.components.schemas) ? root.components.schemas : {};
-    for (const k of Object.keys(s)) out.push({ name: k, path: ['components', 'schemas', k] });
+    for (const k of Object.keys(s)) out.push({ name: k, site: { path: ['components', 'schemas', k] } });
   } else if (target === 'operation-ids') {
-    for (const op of operations(root)) if (typeof op.operation.operationId === 'string') out.push({ name: op.operation.operationId, path: [...op.path, 'operationId'] });
+    for (const op of operations(root)) if (typeof op.operation.operationId === 'string') out.push({ name: op.operation.operationId, site: new NameSite(op.path, 'operationId') });
   }
   return out;
 }
@@ -74,7 +85,7 @@ export default createRulesetFunction(
           g = { name: e.name, uses: [], parts: undefined };
           byName.set(e.name, g);
         }
-        g.uses.push({ path: e.path, what: WHAT[t] });
+        g.uses.push({ site: e.site, what: WHAT[t] });
       }
     }
     const groups = [];
@@ -94,9 +105,10 @@ export default createRulesetFunction(
     let target = casing;
     let why = '';
     if (casing === 'auto') {
-      const weighted = [];
-      for (const g of groups) for (const p of g.parts) for (let i = 0; i < g.uses.length; i++) weighted.push(p);
-      const d = dominantCasing(weighted, acronyms);
+      // Each part counts once per use of its name.
+      const weights = new Map();
+      for (const g of groups) for (const p of g.parts) weights.set(p, (weights.get(p) ?? 0) + g.uses.length);
+      const d = dominantCasingWeighted(weights, acronyms);
       if (!d) return [];
       target = d.casing;
       why = ` like most names of its kind in this API (${d.count} of ${d.total} multi-word names)`;
@@ -108,7 +120,7 @@ export default createRulesetFunction(
       const is = casing === 'auto' ? casingsOf(bad, acronyms)[0] : undefined;
       const hint = /[A-Z]{2}/.test(bad) && (target === 'camel' || target === 'pascal') ? ' (list acronyms such as ID in the `acronyms` option to allow them in capitals)' : '';
       for (const u of g.uses) {
-        results.push({ message: `${u.what} '${g.name}' is ${is ? CASING_LABEL[is] : 'not ' + CASING_LABEL[target]}; use ${CASING_LABEL[target]}${why}${hint}.`, path: u.path });
+        results.push({ message: `${u.what} '${g.name}' is ${is ? CASING_LABEL[is] : 'not ' + CASING_LABEL[target]}; use ${CASING_LABEL[target]}${why}${hint}.`, path: u.site.path });
       }
     }
     return results;

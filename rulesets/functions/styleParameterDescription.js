@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { allParameters } from './lib/style.js';
 

@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { deref, isObject, rootOf, typesOf } from './lib/doc.js';
 import { allResponses, collectProperties, isErrorCode, optList } from './lib/style.js';
 

@@ -1,4 +1,4 @@
-import { createRulesetFunction } from '@stoplight/spectral-core';
+import { createRulesetFunction } from './lib/define.js';
 import { operations, rootOf } from './lib/doc.js';
 import { opLabel } from './lib/style.js';
 

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse as parseYaml } from 'yaml';
@@ -89,6 +90,25 @@ async function spectralFunctions(): Promise<Record<string, unknown>> {
   return coreFunctions;
 }
 
+/**
+ * One of Spectral's core functions by name. Our rulesets use five of the thirteen: loading just
+ * those (their own modules, the very objects the package index exports) saves compiling the
+ * others' option schemas (≈ 40 ms); any other name goes through the package index.
+ */
+const requireHere = createRequire(import.meta.url);
+const CORE_FUNCTION_FILES = new Set(['alphabetical', 'casing', 'defined', 'enumeration', 'falsy', 'length', 'or', 'pattern', 'truthy', 'undefined', 'xor']);
+async function spectralFunction(name: string): Promise<unknown> {
+  if (CORE_FUNCTION_FILES.has(name)) {
+    try {
+      const fn = (requireHere(`@stoplight/spectral-functions/dist/${name}.js`) as { default?: unknown }).default;
+      if (typeof fn === 'function') return fn;
+    } catch {
+      // a different layout of the package: use its index
+    }
+  }
+  return (await spectralFunctions())[name];
+}
+
 /** Replaces function names in a rule's `then` with guarded implementations. */
 async function resolveThen(then: unknown, file: string, fnDir: string, declared: Set<string>, ruleName: string): Promise<unknown> {
   const one = async (t: unknown): Promise<unknown> => {
@@ -102,7 +122,7 @@ async function resolveThen(then: unknown, file: string, fnDir: string, declared:
         if (!existsSync(p)) throw new InputError(`rule '${ruleName}' uses function '${name}' but ${p} does not exist`, { file, line: 0, column: 0 });
         fn = ((await import(pathToFileURL(p).href)) as { default: unknown }).default;
       } else {
-        fn = (await spectralFunctions())[name];
+        fn = await spectralFunction(name);
       }
       if (typeof fn !== 'function') throw new InputError(`rule '${ruleName}' uses unknown function '${name}'`, { file, line: 0, column: 0 });
       entry.function = guardFunction(fn as Parameters<typeof guardFunction>[0]);
@@ -118,15 +138,24 @@ async function resolveRuleFunctions(def: Record<string, unknown>, file: string):
   const declared = new Set(Array.isArray(def.functions) ? (def.functions as string[]) : []);
   const fnDir = path.resolve(path.dirname(file), typeof def.functionsDir === 'string' ? def.functionsDir : 'functions');
   const rules: Record<string, RuleDef | string | boolean> = {};
-  for (const [name, rule] of Object.entries((def.rules ?? {}) as Record<string, unknown>)) {
-    if (rule !== null && typeof rule === 'object' && !Array.isArray(rule)) {
-      const r = { ...(rule as RuleDef) };
-      if (r.then !== undefined) r.then = await resolveThen(r.then, file, fnDir, declared, name);
-      rules[name] = r;
-    } else {
-      rules[name] = rule as string | boolean;
-    }
-  }
+  const entries = Object.entries((def.rules ?? {}) as Record<string, unknown>);
+  // Every rule's functions are imported at once (module loading overlaps: ≈ 0.1 s CPU and 0.15 s
+  // wall less than one import after the other for the style guide); errors surface in rule order.
+  const settled = await Promise.allSettled(
+    entries.map(async ([name, rule]) => {
+      if (rule !== null && typeof rule === 'object' && !Array.isArray(rule)) {
+        const r = { ...(rule as RuleDef) };
+        if (r.then !== undefined) r.then = await resolveThen(r.then, file, fnDir, declared, name);
+        return r;
+      }
+      return rule as string | boolean;
+    }),
+  );
+  entries.forEach(([name], i) => {
+    const outcome = settled[i]!;
+    if (outcome.status === 'rejected') throw outcome.reason;
+    rules[name] = outcome.value;
+  });
   const { functions: _f, functionsDir: _d, extends: _e, ...rest } = def;
   return { ...rest, rules } as RulesetDef;
 }
@@ -173,9 +202,7 @@ async function loadApictlDefinition(packs: PackName[]): Promise<{ def: RulesetDe
   const files = ((rootRaw.extends ?? []) as string[]).map((e) => path.resolve(path.dirname(CORE_RULESET), e));
   const merged: RulesetDef = { aliases: {}, rules: {} };
   const meta = new Map<string, RuleMeta>();
-  const addFile = async (file: string, pack?: PackName): Promise<void> => {
-    const raw = readYamlFile(file);
-    const def = await resolveRuleFunctions(raw, file);
+  const addFile = (file: string, def: RulesetDef, pack?: PackName): void => {
     Object.assign(merged.aliases!, def.aliases ?? {});
     for (const [name, rule] of Object.entries(def.rules)) {
       const existing = merged.rules[name];
@@ -230,8 +257,14 @@ async function loadApictlDefinition(packs: PackName[]): Promise<{ def: RulesetDe
       }
     }
   };
-  for (const f of files) await addFile(f);
-  for (const p of packs) await addFile(path.join(PACKS_DIR, `${p}.yaml`), p);
+  // Read and resolve every file at once, merge them in order (errors surface in that order too).
+  const sources: Array<{ file: string; pack?: PackName }> = [...files.map((file) => ({ file })), ...packs.map((p) => ({ file: path.join(PACKS_DIR, `${p}.yaml`), pack: p }))];
+  const settled = await Promise.allSettled(sources.map(async ({ file }) => resolveRuleFunctions(readYamlFile(file), file)));
+  sources.forEach(({ file, pack }, i) => {
+    const outcome = settled[i]!;
+    if (outcome.status === 'rejected') throw outcome.reason;
+    addFile(file, outcome.value, pack);
+  });
   return { def: merged, meta, version };
 }
 

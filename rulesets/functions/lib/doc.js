@@ -13,8 +13,11 @@ export function cached(root, key, compute) {
     m = new Map();
     memo.set(root, m);
   }
-  if (!m.has(key)) m.set(key, compute());
-  return m.get(key);
+  const v = m.get(key);
+  if (v !== undefined || m.has(key)) return v;
+  const computed = compute();
+  m.set(key, computed);
+  return computed;
 }
 
 export function isObject(v) {
@@ -61,8 +64,31 @@ export function at(root, segs) {
  * Returns { value, path } where path is where the value lives (undefined when unresolvable).
  */
 export function deref(root, node, path) {
+  if (!isObject(node) || typeof node.$ref !== 'string') return { value: node, path };
+  // Where a `$ref` string leads depends on the document only: resolved once per document and
+  // string (real documents repeat the same references thousands of times). The answer is shared,
+  // so it is frozen (copy the path to extend it in place).
+  if (root === null || typeof root !== 'object') return follow(root, node);
+  let m = derefMemo.get(root);
+  if (!m) {
+    m = new Map();
+    derefMemo.set(root, m);
+  }
+  let r = m.get(node.$ref);
+  if (r === undefined) {
+    r = follow(root, node);
+    if (r.path !== undefined) Object.freeze(r.path);
+    Object.freeze(r);
+    m.set(node.$ref, r);
+  }
+  return r;
+}
+
+const derefMemo = new WeakMap();
+
+function follow(root, node) {
   let value = node;
-  let where = path;
+  let where;
   const seen = new Set();
   while (isObject(value) && typeof value.$ref === 'string') {
     if (seen.has(value.$ref) || seen.size > 50) return { value: undefined, path: undefined };

@@ -1,6 +1,6 @@
 // Schema-shape helpers for apictl's size-limit rules (owner: security/performance).
 import { cached, isObject } from './doc.js';
-import { deref, walkSide } from './secperf.js';
+import { deref, kindsOf, sideNodes, walkSide } from './secperf.js';
 
 /** A string schema carrying bytes: format binary/byte, contentEncoding or contentMediaType. */
 export function isBinaryString(s) {
@@ -32,3 +32,32 @@ export function allOfMembers(root) {
   });
 }
 
+
+/**
+ * The nodes of sideNodes(root, side, …) (opts: { variant, filterOp, filterRoot } as for walkSide)
+ * sorted into the lists the size-limit checks read, each in walk order: strings, arrays, numbers
+ * (integer or number), objects, closedObject (objects, and allOf composites without a type),
+ * stringOrBinary (strings, and binary payloads of any type) and pattern (a `pattern` string).
+ * Memoised with the node list.
+ */
+export function sideBuckets(root, side, opts = {}) {
+  const variant = opts.variant ?? (opts.filterOp || opts.filterRoot ? undefined : 'all');
+  const build = () => {
+    const b = { string: [], array: [], number: [], object: [], closedObject: [], stringOrBinary: [], pattern: [] };
+    for (const n of sideNodes(root, side, variant, opts.filterOp, opts.filterRoot)) {
+      const s = n.schema;
+      const kinds = kindsOf(s);
+      const isString = kinds.includes('string');
+      const isObjectKind = kinds.includes('object');
+      if (isString) b.string.push(n);
+      if (kinds.includes('array')) b.array.push(n);
+      if (kinds.includes('integer') || kinds.includes('number')) b.number.push(n);
+      if (isObjectKind) b.object.push(n);
+      if (isObjectKind || (kinds.length === 0 && Array.isArray(s.allOf) && s.allOf.length > 0)) b.closedObject.push(n);
+      if (isString || isBinaryString(s)) b.stringOrBinary.push(n);
+      if (typeof s.pattern === 'string') b.pattern.push(n);
+    }
+    return b;
+  };
+  return variant === undefined ? build() : cached(root, `limits:buckets:${side}:${variant}`, build);
+}

@@ -60,8 +60,16 @@ export function pathOperations(root) {
 }
 
 /** Lower-cased name with separators removed: `X-Rate_Limit` → `xratelimit`. */
+const squashMemo = new Map();
 export function squash(name) {
-  return String(name).toLowerCase().replace(/[^a-z0-9]/g, '');
+  const key = String(name);
+  let v = squashMemo.get(key);
+  if (v === undefined) {
+    v = key.toLowerCase().replace(/[^a-z0-9]/g, '');
+    if (squashMemo.size > 100000) squashMemo.clear();
+    squashMemo.set(key, v);
+  }
+  return v;
 }
 
 /** Splits `clientSecret`, `client_secret`, `X-Api-Key` into lower-case words. */

@@ -200,15 +200,22 @@ export function casingsOf(name, acronyms = []) {
  * (`{ casing, count, total }`), or undefined when no multi-word name is unambiguous.
  */
 export function dominantCasing(names, acronyms = []) {
+  const weights = new Map();
+  for (const n of names) weights.set(n, (weights.get(n) ?? 0) + 1);
+  return dominantCasingWeighted(weights, acronyms);
+}
+
+/** dominantCasing over distinct names, each counted `weight` times: Map name → weight. */
+export function dominantCasingWeighted(weights, acronyms = []) {
   const counts = new Map();
   let total = 0;
-  for (const n of names) {
+  for (const [n, w] of weights) {
     // Multi-word: a separator, or a case change after a lower-case letter or digit.
     if (!/[_\-.]|[a-z0-9][A-Z]|[A-Z]{2}[a-z]/.test(n)) continue;
     const cs = casingsOf(n, acronyms);
-    total++;
+    total += w;
     if (cs.length !== 1) continue;
-    counts.set(cs[0], (counts.get(cs[0]) ?? 0) + 1);
+    counts.set(cs[0], (counts.get(cs[0]) ?? 0) + w);
   }
   let best;
   for (const c of ['camel', 'snake', 'pascal', 'kebab', 'macro']) {
@@ -385,6 +392,24 @@ export function isErrorCode(code) {
 const SUBSCHEMA_MAPS = ['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions'];
 const SUBSCHEMA_ONE = ['items', 'additionalProperties', 'not', 'contains', 'propertyNames', 'if', 'then', 'else', 'unevaluatedItems', 'unevaluatedProperties', 'additionalItems'];
 const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+// One bit per subschema keyword, for a single pass over a schema's own keys.
+const KEYWORD_BITS = new Map();
+for (const k of [...SUBSCHEMA_MAPS, ...SUBSCHEMA_ONE, ...SUBSCHEMA_LISTS]) KEYWORD_BITS.set(k, 1 << KEYWORD_BITS.size);
+const maskOf = (list) => list.reduce((m, k) => m | KEYWORD_BITS.get(k), 0);
+const MAPS_MASK = maskOf(SUBSCHEMA_MAPS);
+const ONE_MASK = maskOf(SUBSCHEMA_ONE);
+const LISTS_MASK = maskOf(SUBSCHEMA_LISTS);
+
+/** The KEYWORD_BITS of the subschema keywords among a schema's own keys. */
+function keywordMask(s) {
+  let mask = 0;
+  for (const k in s) {
+    if (!Object.hasOwn(s, k)) continue;
+    const bit = KEYWORD_BITS.get(k);
+    if (bit !== undefined) mask |= bit;
+  }
+  return mask;
+}
 
 /** Schema roots of a parameter/header/media type holder: its `schema` and each `content[*].schema`. */
 function holderSchemas(holder, base, push) {
@@ -468,15 +493,25 @@ export function allSchemas(root, maxNodes = 200000) {
         seen.add(s);
         const entry = new SchemaEntry(s, parent, k1, k2, at, via, name, viaRef);
         out.push(entry);
-        for (const k of SUBSCHEMA_MAPS) {
-          const m = s[k];
-          if (!isObject(m)) continue;
-          for (const n of Object.keys(m)) push(m[n], entry, k, n, k, n, undefined);
+        // Which subschema keywords the schema has, from one pass over its own keys (instead of a
+        // lookup per keyword); they are then visited in the fixed keyword order.
+        const mask = keywordMask(s);
+        if (mask === 0) continue;
+        if (mask & MAPS_MASK) {
+          for (const k of SUBSCHEMA_MAPS) {
+            if (!(mask & KEYWORD_BITS.get(k))) continue;
+            const m = s[k];
+            if (!isObject(m)) continue;
+            for (const n of Object.keys(m)) push(m[n], entry, k, n, k, n, undefined);
+          }
         }
-        for (const k of SUBSCHEMA_ONE) if (isObject(s[k])) push(s[k], entry, k, undefined, k, undefined, undefined);
-        for (const k of SUBSCHEMA_LISTS) {
-          const l = s[k];
-          if (Array.isArray(l)) for (let i = 0; i < l.length; i++) push(l[i], entry, k, String(i), k, undefined, undefined);
+        if (mask & ONE_MASK) for (const k of SUBSCHEMA_ONE) if (mask & KEYWORD_BITS.get(k) && isObject(s[k])) push(s[k], entry, k, undefined, k, undefined, undefined);
+        if (mask & LISTS_MASK) {
+          for (const k of SUBSCHEMA_LISTS) {
+            if (!(mask & KEYWORD_BITS.get(k))) continue;
+            const l = s[k];
+            if (Array.isArray(l)) for (let i = 0; i < l.length; i++) push(l[i], entry, k, String(i), k, undefined, undefined);
+          }
         }
       }
     };
