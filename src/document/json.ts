@@ -332,8 +332,83 @@ export class JsonLocator {
   }
 }
 
-/** Parses JSON text strictly. Throws JsonSyntaxError with the offset of the first problem. */
+/**
+ * One cheap pass over the text: the deepest nesting and the number of object members (colons
+ * outside strings). Strings are skipped with indexOf, so the loop touches structure only.
+ * Returns undefined when the text is not plain enough to judge (an unterminated string), so the
+ * strict scanner decides.
+ */
+function shape(text: string, maxDepth: number): { members: number; tooDeep: boolean } | undefined {
+  let depth = 0;
+  let members = 0;
+  const n = text.length;
+  for (let p = 0; p < n; p++) {
+    const c = text.charCodeAt(p);
+    if (c === C.Quote) {
+      let q = text.indexOf('"', p + 1);
+      for (;;) {
+        if (q === -1) return undefined;
+        let b = q - 1;
+        while (text.charCodeAt(b) === C.Backslash) b--;
+        if ((q - 1 - b) % 2 === 0) break;
+        q = text.indexOf('"', q + 1);
+      }
+      p = q;
+    } else if (c === C.Colon) {
+      members++;
+    } else if (c === C.OpenBrace || c === C.OpenBracket) {
+      if (++depth > maxDepth) return { members, tooDeep: true };
+    } else if (c === C.CloseBrace || c === C.CloseBracket) {
+      depth--;
+    }
+  }
+  return { members, tooDeep: false };
+}
+
+/** Own keys of every object in a JSON.parse result (iterative: the depth was checked before). */
+function countMembers(root: unknown): number {
+  let count = 0;
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v !== 'object' || v === null) continue;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const e: unknown = v[i];
+        if (typeof e === 'object' && e !== null) stack.push(e);
+      }
+    } else {
+      for (const k in v) {
+        count++;
+        const e = (v as Record<string, unknown>)[k];
+        if (typeof e === 'object' && e !== null) stack.push(e);
+      }
+    }
+  }
+  return count;
+}
+
+/**
+ * Parses JSON text strictly. Throws JsonSyntaxError with the offset of the first problem.
+ *
+ * Fast path: a structural pass bounds the depth (so JSON.parse cannot overflow the stack), the
+ * native JSON.parse builds the value, and the member count of the value must equal the number of
+ * members in the text — JSON.parse keeps only the last of duplicate keys, so any duplicate makes
+ * the value smaller. Anything else (a syntax error, a duplicate, too deep) goes to the strict
+ * scanner, which finds the first problem and its offset.
+ */
 export function parseJson(text: string, maxDepth: number): { value: unknown; locator: JsonLocator } {
+  const s = shape(text, maxDepth);
+  if (s && !s.tooDeep) {
+    let value: unknown;
+    let parsed = true;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      parsed = false;
+    }
+    if (parsed && countMembers(value) === s.members) return { value, locator: new JsonLocator(text) };
+  }
   new Scanner(text, maxDepth).document();
   // The scan accepted it, so JSON.parse will too; it defines `__proto__` as an own data property.
   const value: unknown = JSON.parse(text);

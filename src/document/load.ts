@@ -111,7 +111,7 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
   const origins = new WeakMap<object, Origin>();
   const placed = new Map<string, string[]>();
   const refFindings: Finding[] = [];
-  const internalRefs: Array<{ at: string[]; ref: string }> = [];
+  const internalRefs: Array<{ at: PathLink; ref: string }> = [];
   const bundledRoot = entry.value as Record<string, unknown>;
   origins.set(bundledRoot, { fileId: entry.id, path: [] });
 
@@ -178,33 +178,44 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
   };
 
   // Iterative walk: containers to visit with their place in the bundle and in their own file.
+  // Paths are linked lists materialised only where a ref needs them: most keys of a big
+  // document are never part of a path anyone asks for, and copying a path per key dominated.
   interface Frame {
     node: Record<string, unknown> | unknown[];
-    bundled: string[];
+    bundled: PathLink | undefined;
     fileId: string;
-    filePath: string[];
+    /** Path in its own file: either a link chain or (after a ref) an explicit array plus a link tail. */
+    filePath: FilePath;
   }
   const visited = new Set<object>();
-  const stack: Frame[] = [{ node: bundledRoot, bundled: [], fileId: entry.id, filePath: [] }];
+  const stack: Frame[] = [{ node: bundledRoot, bundled: undefined, fileId: entry.id, filePath: { base: [], tail: undefined } }];
+  const next: Frame[] = [];
   while (stack.length > 0) {
     const frame = stack.pop()!;
     if (visited.has(frame.node)) continue;
     visited.add(frame.node);
-    const keys = Array.isArray(frame.node) ? frame.node.map((_, i) => String(i)) : Object.keys(frame.node);
-    const next: Frame[] = [];
     const isArray = Array.isArray(frame.node);
-    for (const key of keys) {
-      // Extensions and examples are data, not references: a `$ref` inside them is left as written
-      // (Azure's x-ms-examples, Bump's x-topics point at files that are not API descriptions).
-      if (!isArray && (key.startsWith('x-') || key === 'example' || (key === 'value' && frame.bundled[frame.bundled.length - 2] === 'examples'))) continue;
+    const keys = isArray ? undefined : Object.keys(frame.node);
+    const count = isArray ? (frame.node as unknown[]).length : keys!.length;
+    // Extensions and examples are data, not references: a `$ref` inside them is left as written
+    // (Azure's x-ms-examples, Bump's x-topics point at files that are not API descriptions).
+    const inExamples = frame.bundled?.parent?.key === 'examples';
+    next.length = 0;
+    for (let i = 0; i < count; i++) {
+      const key = isArray ? String(i) : keys![i]!;
+      if (!isArray && (key.startsWith('x-') || key === 'example' || (key === 'value' && inExamples))) continue;
       const container = frame.node as Record<string, unknown>;
       let child = container[key];
-      const bundled = [...frame.bundled, key];
+      if (child === null || typeof child !== 'object') continue;
+      const bundledLink: PathLink = { parent: frame.bundled, key };
       let fileId = frame.fileId;
-      let filePath = [...frame.filePath, key];
-      const childOrigin = child !== null && typeof child === 'object' ? origins.get(child) : undefined;
-      if (childOrigin) ({ fileId, path: filePath } = childOrigin);
-      const chain = new Set<string>();
+      let filePath: FilePath = { base: frame.filePath.base, tail: { parent: frame.filePath.tail, key } };
+      const childOrigin = origins.get(child);
+      if (childOrigin) {
+        fileId = childOrigin.fileId;
+        filePath = { base: childOrigin.path, tail: undefined };
+      }
+      let chain: Set<string> | undefined;
       // Resolve while the slot holds an external (or foreign-internal) reference.
       while (isRefObject(child)) {
         const ref = child.$ref;
@@ -212,10 +223,11 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
         const uri = hash === -1 ? ref : ref.slice(0, hash);
         const fragment = hash === -1 ? '' : ref.slice(hash + 1);
         if (uri === '' && fileId === entry.id) {
-          internalRefs.push({ at: bundled, ref });
+          internalRefs.push({ at: bundledLink, ref });
           break;
         }
-        const where = positionIn(fileId, [...filePath, '$ref']);
+        const bundled = linkPath(bundledLink);
+        const where = positionIn(fileId, [...filePathOf(filePath), '$ref']);
         let fragPath: string[];
         try {
           fragPath = parsePointer(fragment);
@@ -228,10 +240,11 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
           const rewritten = '#' + toPointer(fragPath);
           child = replaceRef(child, rewritten);
           container[key] = child;
-          internalRefs.push({ at: bundled, ref: rewritten });
+          internalRefs.push({ at: bundledLink, ref: rewritten });
           break;
         }
         const keyOf = targetId + '#' + toPointer(fragPath);
+        chain ??= new Set<string>();
         if (chain.has(keyOf)) {
           throw new InputError(`circular $ref '${ref}': it refers back to itself through other references`, where);
         }
@@ -241,7 +254,7 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
           const rewritten = '#' + toPointer(already);
           child = replaceRef(child, rewritten);
           container[key] = child;
-          internalRefs.push({ at: bundled, ref: rewritten });
+          internalRefs.push({ at: bundledLink, ref: rewritten });
           break;
         }
         const target = resolvePath(files.get(targetId)!.value, fragPath);
@@ -267,10 +280,10 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
         container[key] = value;
         child = value;
         fileId = targetId;
-        filePath = fragPath;
+        filePath = { base: fragPath, tail: undefined };
       }
       if (child !== null && typeof child === 'object' && !visited.has(child)) {
-        next.push({ node: child as Record<string, unknown>, bundled, fileId, filePath });
+        next.push({ node: child as Record<string, unknown>, bundled: bundledLink, fileId, filePath });
       }
     }
     // Depth-first in document order, so the first use of a target in reading order is the one inlined.
@@ -296,6 +309,27 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
   };
 
   return { value: bundledRoot, entry, files, spec: detection.spec, locate, refFindings, entryText };
+}
+
+/** A path as a chain of links to the parent, shared by all children of a container. */
+interface PathLink {
+  parent: PathLink | undefined;
+  key: string;
+}
+
+interface FilePath {
+  base: string[];
+  tail: PathLink | undefined;
+}
+
+function linkPath(link: PathLink | undefined): string[] {
+  const out: string[] = [];
+  for (let l = link; l; l = l.parent) out.push(l.key);
+  return out.reverse();
+}
+
+function filePathOf(p: FilePath): string[] {
+  return p.tail ? [...p.base, ...linkPath(p.tail)] : p.base;
 }
 
 function realRoot(dir: string): string {
@@ -354,53 +388,66 @@ function findPlaced(placed: Map<string, string[]>, fileId: string, frag: string[
 }
 
 /** Internal refs must point somewhere, and a chain of pure refs must end in a value. */
-function checkInternalRefs(root: unknown, refs: Array<{ at: string[]; ref: string }>, out: Finding[]): void {
+function checkInternalRefs(root: unknown, refs: Array<{ at: PathLink; ref: string }>, out: Finding[]): void {
   const reportedCycles = new Set<string>();
+  // Big documents point at the same few hundred targets thousands of times: judge each ref string once.
+  const verdicts = new Map<string, 'ok' | 'invalid' | 'unresolved'>();
   for (const { at, ref } of refs) {
-    let segs: string[];
-    try {
-      segs = parsePointer(ref);
-    } catch {
-      out.push({ code: 'invalid-ref', severity: 'error', message: `$ref '${ref}' is not a valid JSON pointer`, path: [...at, '$ref'] });
-      continue;
+    let verdict = verdicts.get(ref);
+    if (verdict === undefined) {
+      verdict = judgeInternalRef(root, ref, reportedCycles, out);
+      verdicts.set(ref, verdict);
     }
-    let target = resolvePath(root, segs);
-    if (target === undefined) {
-      out.push({ code: 'unresolved-ref', severity: 'error', message: `$ref '${ref}' points to nothing: '${ref.slice(1) || '/'}' does not exist`, path: [...at, '$ref'] });
-      continue;
-    }
-    // Follow pure refs; a target seen twice closes a cycle that holds no value at all.
-    const chain: string[] = [toPointer(segs)];
-    while (isRefObject(target) && target.$ref.startsWith('#')) {
-      let next: string[];
-      try {
-        next = parsePointer(target.$ref);
-      } catch {
-        break;
-      }
-      const p = toPointer(next);
-      const loopAt = chain.indexOf(p);
-      if (loopAt !== -1) {
-        const cycle = chain.slice(loopAt);
-        const id = [...cycle].sort().join('|');
-        if (!reportedCycles.has(id)) {
-          reportedCycles.add(id);
-          // Start the cycle at its smallest member, so the message does not depend on where it was entered.
-          const first = [...cycle].sort()[0]!;
-          const at = cycle.indexOf(first);
-          const members = [...cycle.slice(at), ...cycle.slice(0, at)];
-          out.push({
-            code: 'circular-ref',
-            severity: 'error',
-            message: `circular $ref: ${[...members, first].map((m) => '#' + m).join(' → ')} never reaches a value`,
-            path: [...parsePointer(first), '$ref'],
-          });
-        }
-        break;
-      }
-      chain.push(p);
-      target = resolvePath(root, next);
-      if (target === undefined) break;
+    if (verdict === 'invalid') {
+      out.push({ code: 'invalid-ref', severity: 'error', message: `$ref '${ref}' is not a valid JSON pointer`, path: [...linkPath(at), '$ref'] });
+    } else if (verdict === 'unresolved') {
+      out.push({ code: 'unresolved-ref', severity: 'error', message: `$ref '${ref}' points to nothing: '${ref.slice(1) || '/'}' does not exist`, path: [...linkPath(at), '$ref'] });
     }
   }
+}
+
+/** Whether one internal ref resolves; a cycle of pure refs it enters is reported (once) at the cycle. */
+function judgeInternalRef(root: unknown, ref: string, reportedCycles: Set<string>, out: Finding[]): 'ok' | 'invalid' | 'unresolved' {
+  let segs: string[];
+  try {
+    segs = parsePointer(ref);
+  } catch {
+    return 'invalid';
+  }
+  let target = resolvePath(root, segs);
+  if (target === undefined) return 'unresolved';
+  // Follow pure refs; a target seen twice closes a cycle that holds no value at all.
+  const chain: string[] = [toPointer(segs)];
+  while (isRefObject(target) && target.$ref.startsWith('#')) {
+    let next: string[];
+    try {
+      next = parsePointer(target.$ref);
+    } catch {
+      break;
+    }
+    const p = toPointer(next);
+    const loopAt = chain.indexOf(p);
+    if (loopAt !== -1) {
+      const cycle = chain.slice(loopAt);
+      const id = [...cycle].sort().join('|');
+      if (!reportedCycles.has(id)) {
+        reportedCycles.add(id);
+        // Start the cycle at its smallest member, so the message does not depend on where it was entered.
+        const first = [...cycle].sort()[0]!;
+        const at = cycle.indexOf(first);
+        const members = [...cycle.slice(at), ...cycle.slice(0, at)];
+        out.push({
+          code: 'circular-ref',
+          severity: 'error',
+          message: `circular $ref: ${[...members, first].map((m) => '#' + m).join(' → ')} never reaches a value`,
+          path: [...parsePointer(first), '$ref'],
+        });
+      }
+      break;
+    }
+    chain.push(p);
+    target = resolvePath(root, next);
+    if (target === undefined) break;
+  }
+  return 'ok';
 }

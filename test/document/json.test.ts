@@ -27,6 +27,10 @@ describe('JSON parsing', () => {
     ['raw control character', '{"a": "x\ty"}', 'control character in string (escape it)', 1, 9],
     ['bad literal', '{"a": tru}', 'unexpected character', 1, 7],
     ['content after the document', '{}\n{}', 'unexpected content after the document', 2, 1],
+    // Strings full of structure (escaped quotes, colons, braces) must not hide a duplicate.
+    ['duplicate after tricky strings', '{"k\\\\": "a:\\"}{[", "x": {"q": "\\\\"}, "x": 1}', "duplicate key 'x'", 1, 38],
+    ['duplicate deep in an array', '[{"a": [{"b": 1, "c": {"b": 2, "b": 3}}]}]', "duplicate key 'b'", 1, 32],
+    ['duplicate __proto__', '{"__proto__": 1, "__proto__": 2}', "duplicate key '__proto__'", 1, 18],
   ])('rejects %s with its line and column', (_name, text, message, line, column) => {
     expect(pos(text, () => parseJson(text, 256))).toEqual({ message, line, column });
   });
