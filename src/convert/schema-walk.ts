@@ -16,7 +16,11 @@ const LIST_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'x-anyOf', 'x-oneOf', 'items']
 
 /** Visitor of a schema tree; `path` is a live stack (copy it to keep it). */
 export interface SchemaVisitor {
-  enter?(schema: Obj, path: string[]): void;
+  /**
+   * Called before the subschemas. May return a replacement object, which the visitor has already
+   * put in the schema's place; the walk then goes on in the replacement.
+   */
+  enter?(schema: Obj, path: string[]): Obj | void;
   /** Called after the subschemas were visited (post-order), so it may restructure `schema`. */
   leave?(schema: Obj, path: string[]): void;
 }
@@ -29,7 +33,8 @@ export interface SchemaVisitor {
 export function walkSchemaTree(schema: Obj, path: string[], visitor: SchemaVisitor): void {
   // plain loops (no per-node callbacks or segment arrays): this runs for every schema node of
   // large documents
-  visitor.enter?.(schema, path);
+  const replaced = visitor.enter?.(schema, path);
+  if (replaced) schema = replaced;
   for (const k of MAP_KEYWORDS) {
     const m = ownObj(schema, k);
     if (!m) continue;

@@ -2,7 +2,13 @@
  * YAML with positions. Unique keys, an alias budget against billion-laughs documents, tabs as
  * indentation rejected; the composed document is kept so any path maps to its node's range.
  */
-import { Alias, Composer, type Document, isAlias, isMap, isScalar, isSeq, LineCounter, type Node, Parser, visit } from 'yaml';
+import { createRequire } from 'node:module';
+import type { Alias, Document, LineCounter, Node } from 'yaml';
+
+// Loaded on first use through require: JSON inputs never need it, and the CommonJS build is the
+// instance swagger2openapi loads anyway, so a conversion never loads the library twice.
+let yamlLib: typeof import('yaml') | undefined;
+const Y = (): typeof import('yaml') => (yamlLib ??= createRequire(import.meta.url)('yaml') as typeof import('yaml'));
 import type { JsonPath, Range } from '../findings/finding.js';
 
 /** A YAML problem at an offset of the text. */
@@ -34,14 +40,14 @@ export class YamlLocator {
   }
 
   private children(node: Node): Map<string, { key: Node | null; value: Node | null }> | undefined {
-    if (!isMap(node) && !isSeq(node)) return undefined;
+    if (!Y().isMap(node) && !Y().isSeq(node)) return undefined;
     let m = this.index.get(node);
     if (m) return m;
     m = new Map();
-    if (isMap(node)) {
+    if (Y().isMap(node)) {
       for (const pair of node.items) {
         const k = pair.key as Node | null;
-        const keyText = isScalar(k) ? String(k.value) : k === null ? '' : String(k);
+        const keyText = Y().isScalar(k) ? String(k.value) : k === null ? '' : String(k);
         if (!m.has(keyText)) m.set(keyText, { key: k, value: pair.value as Node | null });
       }
     } else {
@@ -53,7 +59,7 @@ export class YamlLocator {
 
   private deref(node: Node | null): Node | null {
     let n = node;
-    for (let hops = 0; n && isAlias(n) && hops < 100; hops++) n = (n as Alias).resolve(this.doc) ?? null;
+    for (let hops = 0; n && Y().isAlias(n) && hops < 100; hops++) n = (n as Alias).resolve(this.doc) ?? null;
     return n;
   }
 
@@ -82,12 +88,12 @@ export class YamlLocator {
 
 /** Parses YAML text. Throws YamlSyntaxError at the first problem. */
 export function parseYaml(text: string, limits: { maxAliases: number; maxDepth: number }): { value: unknown; locator: YamlLocator } {
-  const lines = new LineCounter();
+  const lines = new (Y().LineCounter)();
   // Parser and lexer are iterative; only the composer recurses. Checking the depth of the concrete
   // syntax tree first means no input can make the composer exhaust the stack.
-  const tokens = [...new Parser(lines.addNewLine).parse(text)];
+  const tokens = [...new (Y().Parser)(lines.addNewLine).parse(text)];
   for (const token of tokens) checkCstDepth(token, limits.maxDepth);
-  const docs = [...new Composer({ uniqueKeys: true, prettyErrors: false, version: '1.2', strict: true }).compose(tokens, true, text.length)];
+  const docs = [...new (Y().Composer)({ uniqueKeys: true, prettyErrors: false, version: '1.2', strict: true }).compose(tokens, true, text.length)];
   if (docs.length > 1) throw new YamlSyntaxError('more than one YAML document in the file', docs[1]!.range[0]);
   const doc = docs[0] as Document | undefined;
   if (!doc) throw new YamlSyntaxError('empty document', 0);
@@ -116,12 +122,12 @@ export function parseYaml(text: string, limits: { maxAliases: number; maxDepth: 
 
 function keyName(doc: Document, offset: number): string {
   let name = '';
-  visit(doc, {
+  Y().visit(doc, {
     Pair(_, pair) {
       const k = pair.key;
-      if (isScalar(k) && k.range && k.range[0] === offset) {
+      if (Y().isScalar(k) && k.range && k.range[0] === offset) {
         name = ` '${String(k.value).slice(0, 60)}'`;
-        return visit.BREAK;
+        return Y().visit.BREAK;
       }
       return undefined;
     },
@@ -131,10 +137,10 @@ function keyName(doc: Document, offset: number): string {
 
 function firstAliasOffset(doc: Document): number {
   let offset = 0;
-  visit(doc, {
+  Y().visit(doc, {
     Alias(_, node) {
       offset = node.range?.[0] ?? 0;
-      return visit.BREAK;
+      return Y().visit.BREAK;
     },
   });
   return offset;
@@ -166,10 +172,10 @@ function checkDepth(doc: Document, maxDepth: number): void {
   if (doc.contents) stack.push([doc.contents as Node, 1]);
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;
-    if (isMap(node)) {
+    if (Y().isMap(node)) {
       if (depth > maxDepth) throw new YamlSyntaxError(`nesting deeper than ${maxDepth} levels`, node.range?.[0] ?? 0);
       for (const p of node.items) if (p.value) stack.push([p.value as Node, depth + 1]);
-    } else if (isSeq(node)) {
+    } else if (Y().isSeq(node)) {
       if (depth > maxDepth) throw new YamlSyntaxError(`nesting deeper than ${maxDepth} levels`, node.range?.[0] ?? 0);
       for (const item of node.items) if (item) stack.push([item as Node, depth + 1]);
     }

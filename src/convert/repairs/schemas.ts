@@ -39,7 +39,13 @@ export function repairSchemas(work: Obj, ctx: ConversionContext, opts: { typeBes
         if (typeof ref !== 'string' || created.has(schema)) return;
         // checked here, at its input path (after wrapping it sits at allOf/0, which the input lacks)
         checkRef(work, ref, path, ctx, edges);
-        if (Object.keys(schema).length > 1) created.add(wrapRefWithSiblings(work, schema, ref, path, ctx, opts.typeBesideNullable === true));
+        if (Object.keys(schema).length === 1) return;
+        const wrapped = wrapRefWithSiblings(work, schema, ref, path, ctx, opts.typeBesideNullable === true);
+        created.add(wrapped.pure);
+        // in the parent's slot, keeping its place among the siblings
+        const parent = getPath(work, path.slice(0, -1));
+        if (isObj(parent) || Array.isArray(parent)) setOwn(parent as Obj, path[path.length - 1]!, wrapped.schema);
+        return wrapped.schema;
       },
     });
   }
@@ -48,16 +54,18 @@ export function repairSchemas(work: Obj, ctx: ConversionContext, opts: { typeBes
   reportCycles(work, graph, ctx);
 }
 
-/** `{$ref, …siblings}` → `{allOf: [{$ref}], …siblings}`, in place; returns the new `{$ref}`. */
-function wrapRefWithSiblings(work: Obj, schema: Obj, ref: string, path: string[], ctx: ConversionContext, typeBesideNullable: boolean): Obj {
-  const entries = Object.entries(schema);
-  for (const [k] of entries) delete schema[k];
+/**
+ * `{$ref, …siblings}` → a new `{allOf: [{$ref}], …siblings}` (built fresh rather than by deleting
+ * keys: deletes turn an object into a slow dictionary for everything that reads it later).
+ * Returns the new schema and its `{$ref}`.
+ */
+function wrapRefWithSiblings(work: Obj, original: Obj, ref: string, path: string[], ctx: ConversionContext, typeBesideNullable: boolean): { schema: Obj; pure: Obj } {
   const pure: Obj = { $ref: ref };
-  schema.allOf = [pure];
+  const schema: Obj = { allOf: [pure] };
   const kept: string[] = [];
-  for (const [k, v] of entries) {
+  for (const k of Object.keys(original)) {
     if (k === '$ref') continue;
-    setOwn(schema, k, v);
+    setOwn(schema, k, original[k]);
     kept.push(k);
   }
   // OpenAPI 3.0.3: `nullable` has no effect without a `type` beside it, so carry the target's type.
@@ -71,7 +79,7 @@ function wrapRefWithSiblings(work: Obj, schema: Obj, ref: string, path: string[]
     `kept ${kept.join(', ')} beside $ref ${ref} by wrapping the reference in allOf (siblings of $ref are ignored in 3.0)`,
     path,
   );
-  return pure;
+  return { schema, pure };
 }
 
 /** The `type` of the schema a reference leads to (following chains of references), if it states one. */
