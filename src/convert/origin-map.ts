@@ -32,12 +32,15 @@ const isIndex = (s: string | undefined): boolean => s !== undefined && /^(0|[1-9
 
 /**
  * Builds the origin map of a conversion.
- * @param input the 2.0 input (read only; must not be modified while the map is in use)
+ * @param input the 2.0 input (read only; must not be modified while the map is in use), or a
+ *   function returning it on first use (when the input itself was consumed by the conversion)
  * @param doc3 the converted document, in its final form (read when asked)
  * @param explicit origins recorded by repairs (pointer in doc3 → path in the input)
  */
-export function buildOriginMap(input: Obj, doc3: Obj, names: ComponentNames, explicit: ReadonlyMap<string, string[]>): OriginMap {
-  const resolver = new OriginResolver(input, doc3, names, snapshotParams(doc3));
+export function buildOriginMap(source: Obj | (() => Obj), doc3: Obj, names: ComponentNames, explicit: ReadonlyMap<string, string[]>): OriginMap {
+  let input: Obj | undefined = typeof source === 'function' ? undefined : source;
+  const in2 = (): Obj => (input ??= (source as () => Obj)());
+  const resolver = new OriginResolver(in2, doc3, names, snapshotParams(doc3));
   const overrides = new Map(explicit);
   return {
     originOf(path3: string[]): string[] {
@@ -45,10 +48,10 @@ export function buildOriginMap(input: Obj, doc3: Obj, names: ComponentNames, exp
         if (overrides.size > 0) {
           for (let i = path3.length; i > 0; i--) {
             const hit = overrides.get(toPointer(path3.slice(0, i)));
-            if (hit) return longestExistingPrefix(input, hit);
+            if (hit) return longestExistingPrefix(in2(), hit);
           }
         }
-        return longestExistingPrefix(input, resolver.translate(path3));
+        return longestExistingPrefix(in2(), resolver.translate(path3));
       } catch {
         return [];
       }
@@ -95,11 +98,15 @@ interface Param2 {
 
 class OriginResolver {
   constructor(
-    private readonly in2: Obj,
+    private readonly input: () => Obj,
     private readonly doc3: Obj,
     private readonly names: ComponentNames,
     private readonly params3: Map<string, unknown[]>,
   ) {}
+
+  private get in2(): Obj {
+    return this.input();
+  }
 
   /** Best 2.0 path for a 3.x path (may run past what exists; the caller trims it). */
   translate(p: readonly string[]): string[] {

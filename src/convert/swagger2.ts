@@ -1,7 +1,7 @@
 /**
  * Swagger 2.0 → OpenAPI 3.0 / 3.1: swagger2openapi converts, apictl makes the result right.
  *
- * 1. Clone the input once (it is never modified).
+ * 1. Clone the input once (it is never modified), unless the caller hands it over (`consumeInput`).
  * 2. Pre-process the clone: repairs that must happen before swagger2openapi sees the document
  *    (each returns the post-step that finishes its work on the output).
  * 3. swagger2openapi.
@@ -46,7 +46,7 @@ export async function convertSwagger2(input: unknown, opts: ConvertOptions = {})
   // A `__proto__` key would be lost (or turned into a prototype) inside swagger2openapi, which copies
   // with Object.assign: it travels through under a unique placeholder and is restored afterwards.
   const placeholder = `__apictl_proto_${Math.random().toString(36).slice(2)}__`;
-  const cloned = cloneJson(input, placeholder);
+  const cloned = opts.consumeInput ? { value: input, protoKeys: 0 } : cloneJson(input, placeholder);
   const work = cloned.value as Obj;
   if (version === 2) {
     work.swagger = '2.0';
@@ -77,7 +77,17 @@ export async function convertSwagger2(input: unknown, opts: ConvertOptions = {})
   let upgradeNotes: ReturnType<typeof upgradeInPlace> = [];
   if (target === '3.1') upgradeNotes = upgradeInPlace(doc3, { collapseRefWrappers: true });
 
-  const origin = buildOriginMap(input, doc3, names, explicit);
+  const consumed = opts.consumeInput;
+  let original: Obj | undefined;
+  const pristine = consumed
+    ? (): Obj => {
+        if (original) return original;
+        const v = consumed.original();
+        if (!isObj(v)) throw new Error('consumeInput.original() did not return the document');
+        return (original = v);
+      }
+    : input;
+  const origin = buildOriginMap(pristine, doc3, names, explicit);
   const notes = ctx.notes.map((n) => ({ ...n, source: unplace(n.source) }));
   for (const w of warnings) {
     notes.push({ code: 'convert-s2o-warning', severity: 'warn', message: `swagger2openapi: ${w.message}`, source: origin.originOf(w.path) });

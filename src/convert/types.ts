@@ -33,4 +33,12 @@ export interface ConversionResult {
 export interface ConvertOptions {
   /** OpenAPI version to produce; default `3.0` (3.0.0 documents). */
   target?: '3.0' | '3.1';
+  /**
+   * Hand the input over to the converter instead of cloning it: the input is edited in place and
+   * must not be used afterwards. `original` returns a pristine copy equal to the input as given
+   * (e.g. a re-parse of its text); it is called only if the origin map is queried. The input must
+   * not contain `__proto__` keys (a clone is what carries them through swagger2openapi).
+   * Saves a copy of the whole document, and the memory and collection time it costs.
+   */
+  consumeInput?: { original: () => unknown };
 }

@@ -65,7 +65,19 @@ function withLazyNotes(p: Omit<Prepared, 'notes'>, locate: () => Finding[]): Pre
 /** Validates and converts. Downgrades (3.1/3.2 → 3.0) are refused. */
 export async function prepareDocument(
   loaded: LoadResult,
-  opts: { target?: Target; upgrade?: boolean; validationLimit?: number; /** Skip schema and semantic validation (reference problems are still reported). */ skipValidation?: boolean } = {},
+  opts: {
+    target?: Target;
+    upgrade?: boolean;
+    validationLimit?: number;
+    /** Skip schema and semantic validation (reference problems are still reported). */
+    skipValidation?: boolean;
+    /**
+     * The caller does not use `loaded.value` after this call: a single-file 2.0 document is then
+     * converted in place instead of copied first (the origin map re-reads the text if it needs
+     * the original). `loaded.locate` keeps working: for one file it reads the text, not the value.
+     */
+    consumeInput?: boolean;
+  } = {},
 ): Promise<Prepared> {
   const kind = loaded.spec.kind;
   const checks = opts.skipValidation ? [] : (await import('../validate/index.js')).validateDocument(loaded.value, kind, { maxFindings: opts.validationLimit ?? 100 });
@@ -78,7 +90,9 @@ export async function prepareDocument(
       return { ...base, document: loaded.value as Record<string, unknown>, outputKind: kind, converted: false, notes: [], originOf: (p) => p, stats: countStats(loaded.value, kind) };
     }
     const { convertSwagger2 } = await import('../convert/index.js');
-    const result = await convertSwagger2(loaded.value, { target });
+    // `__proto__` keys need the clone (it carries them through swagger2openapi under a placeholder).
+    const reparse = opts.consumeInput && !loaded.entryText.includes('__proto__') ? loaded.reparse : undefined;
+    const result = await convertSwagger2(loaded.value, { target, ...(reparse ? { consumeInput: { original: reparse } } : {}) });
     const origin: OriginMap = result.origin;
     const outputKind: SpecKind = target === '3.1' ? 'openapi-3.1' : 'openapi-3.0';
     return withLazyNotes({ ...base, document: result.document, outputKind, converted: true, originOf: (p) => origin.originOf(p), stats: countStats(result.document, outputKind) }, () =>

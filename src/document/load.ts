@@ -37,6 +37,12 @@ export interface LoadResult extends LoadedDocument {
   refFindings: Finding[];
   /** Original text of the entry file (BOM removed). */
   entryText: string;
+  /**
+   * A fresh, unshared parse of the document, equal to `value` as loaded — only for a single file
+   * (undefined when refs were bundled from other files: the bundle cannot be re-read from text).
+   * Lets a consumer that edits the value in place (the converter) keep a pristine copy on demand.
+   */
+  reparse: (() => unknown) | undefined;
 }
 
 const ALLOWED_EXTENSIONS = new Set(['.json', '.yaml', '.yml']);
@@ -292,7 +298,14 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
 
   checkInternalRefs(bundledRoot, internalRefs, refFindings);
 
+  const single = files.size === 1 ? entry : undefined;
   const locate = (p: JsonPath): Location => {
+    if (single) {
+      // One file: the text has the document's structure, so no walk over the value is needed
+      // (and the value may since have been edited by a consumer that owns it).
+      const { range, found } = single.locateDeepest(p);
+      return { file: single.displayPath, range, path: p.slice(0, found), exact: found === p.length };
+    }
     let cur: unknown = bundledRoot;
     let origin: Origin = { fileId: entry.id, path: [] };
     let walked = 0;
@@ -308,7 +321,9 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
     return { file: file.displayPath, range, path: origin.path.slice(0, found), exact: walked === p.length && found === origin.path.length };
   };
 
-  return { value: bundledRoot, entry, files, spec: detection.spec, locate, refFindings, entryText };
+  const text = entryText;
+  const reparse = single ? () => parseSourceText(text, single.displayPath, single.id, limits).value : undefined;
+  return { value: bundledRoot, entry, files, spec: detection.spec, locate, refFindings, entryText, reparse };
 }
 
 /** A path as a chain of links to the parent, shared by all children of a container. */

@@ -5,8 +5,7 @@
 import { createRequire } from 'node:module';
 import type { Alias, Document, LineCounter, Node } from 'yaml';
 
-// Loaded on first use through require: JSON inputs never need it, and the CommonJS build is the
-// instance swagger2openapi loads anyway, so a conversion never loads the library twice.
+// Loaded on first use: JSON inputs never need it.
 let yamlLib: typeof import('yaml') | undefined;
 const Y = (): typeof import('yaml') => (yamlLib ??= createRequire(import.meta.url)('yaml') as typeof import('yaml'));
 import type { JsonPath, Range } from '../findings/finding.js';

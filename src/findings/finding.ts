@@ -33,12 +33,16 @@ export const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warn: 1, inf
 
 /** Escapes one pointer segment (RFC 6901). */
 export function escapePointerSegment(seg: string): string {
+  // most segments need no escaping: test before building new strings (this runs per segment of every path)
+  if (!seg.includes('~') && !seg.includes('/')) return seg;
   return seg.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /** Segments → `#/a/b~1c` style pointer (without the leading `#`). */
 export function toPointer(path: readonly string[]): string {
-  return path.length === 0 ? '' : '/' + path.map(escapePointerSegment).join('/');
+  let out = '';
+  for (let i = 0; i < path.length; i++) out += '/' + escapePointerSegment(path[i]!);
+  return out;
 }
 
 /** `/a/b~1c` (with or without a leading `#`) → segments. */
@@ -56,6 +60,6 @@ export function parsePointer(pointer: string): string[] {
         /* keep raw: a literal % that is not an escape */
       }
     }
-    return d.replace(/~1/g, '/').replace(/~0/g, '~');
+    return d.includes('~') ? d.replace(/~1/g, '/').replace(/~0/g, '~') : d;
   });
 }

@@ -1,6 +1,6 @@
 /** The origin map on a small document that exercises every rule (the corpus test covers real documents). */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ConversionResult } from '../../src/convert/index.js';
+import { convertSwagger2, type ConversionResult } from '../../src/convert/index.js';
 import { convert, swagger, type Json } from './helpers.js';
 
 const doc = swagger(
@@ -124,5 +124,30 @@ describe('originOf', () => {
     const before = r.origin.originOf([...P, 'get', 'parameters', '0']);
     ((r.document.paths as Json)['/pets/{id}'].get.parameters as Json[]).unshift({ name: 'new', in: 'query' });
     expect(r.origin.originOf([...P, 'get', 'parameters', '0'])).toEqual(before);
+  });
+});
+
+describe('a consumed input (convert edits it in place, no copy)', () => {
+  it('gives the same document, notes and origins, and reads the original only when an origin is asked', async () => {
+    const copied = await convert(doc);
+    let reads = 0;
+    const input = structuredClone(doc);
+    const consumed = await convertSwagger2(input, {
+      consumeInput: {
+        original: () => {
+          reads++;
+          return structuredClone(doc);
+        },
+      },
+    });
+    expect(consumed.document).toEqual(copied.document);
+    expect(consumed.notes).toEqual(copied.notes);
+    expect(input).not.toEqual(doc); // it really was the working copy
+    expect(reads).toBe(0);
+    const P = ['paths', '/pets/{id}'];
+    for (const p of [[...P, 'put', 'requestBody', 'description'], ['components', 'schemas', 'Pet', 'properties', 'owner', 'allOf', '0', '$ref'], [...P, 'parameters', '1']]) {
+      expect(consumed.origin.originOf(p)).toEqual(copied.origin.originOf(p));
+    }
+    expect(reads).toBe(1);
   });
 });

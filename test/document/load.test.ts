@@ -175,3 +175,31 @@ describe('$refs inside data', () => {
     expect(doc.refFindings).toEqual([]);
   });
 });
+
+describe('a single-file document handed to a consumer that edits it', () => {
+  it('locates from the text and re-parses a pristine copy on demand', async () => {
+    const text = "swagger: '2.0'\ninfo: {title: t, version: '1'}\npaths:\n  /a:\n    get:\n      responses:\n        '200': {description: ok}\n";
+    const dir = tempTree({ 'spec.yaml': text });
+    const doc = await loadDocument({ path: path.join(dir, 'spec.yaml') }, { cwd: dir });
+    const pristine = structuredClone(doc.value);
+    // the consumer (the converter) moves things around in the value it owns
+    const value = doc.value as Record<string, any>;
+    delete value.paths['/a'];
+    value.paths['/moved'] = {};
+    expect(doc.locate(['paths', '/a', 'get', 'responses', '200'])).toMatchObject({ file: path.join(dir, 'spec.yaml'), range: { start: { line: 7, column: 9 } }, exact: true });
+    expect(doc.locate(['paths', '/a', 'nothing'])).toMatchObject({ range: { start: { line: 4 } }, path: ['paths', '/a'], exact: false });
+    const again = doc.reparse!();
+    expect(again).toEqual(pristine);
+    expect(again).not.toBe(doc.value);
+  });
+
+  it('has no re-parse when refs were bundled from other files', async () => {
+    const dir = tempTree({
+      'spec.yaml': `${head}paths:\n  /a:\n    $ref: paths.yaml#/a\n`,
+      'paths.yaml': 'a:\n  get:\n    responses:\n      "200": {description: ok}\n',
+    });
+    const doc = await loadDocument({ path: path.join(dir, 'spec.yaml') }, { cwd: dir });
+    expect(doc.files.size).toBe(2);
+    expect(doc.reparse).toBeUndefined();
+  });
+});

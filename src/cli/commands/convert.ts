@@ -27,7 +27,7 @@ function syntaxFromName(file: string): Syntax | undefined {
 export async function run(input: string, flags: ConvertFlags): Promise<number> {
   const io = createOutput();
   const loaded = await loadInput(input, flags);
-  const prepared = await prepareDocument(loaded, { target: flags.target, upgrade: true, skipValidation: !flags.validate });
+  const prepared = await prepareDocument(loaded, { target: flags.target, upgrade: true, skipValidation: !flags.validate, consumeInput: true });
   const blocking = prepared.validation.filter((f) => f.code === 'circular-ref' || f.code === 'unresolved-ref' || f.code === 'invalid-ref');
   if (blocking.length > 0) {
     for (const f of blocking) io.err(findingLine(f, io.c));

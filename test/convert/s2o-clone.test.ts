@@ -1,0 +1,70 @@
+/**
+ * apictl gives swagger2openapi a faster drop-in for reftools' circularClone (src/convert/s2o.ts).
+ * These tests hold the drop-in to the original's results and check swagger2openapi uses it.
+ */
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { loadSwagger2openapi, makeFastCircularClone } from '../../src/convert/s2o.js';
+
+const req = createRequire(import.meta.url);
+const cloneModule = () => createRequire(req.resolve('swagger2openapi'))('reftools/lib/clone.js');
+
+describe('fast circularClone', () => {
+  loadSwagger2openapi();
+  const original = cloneModule().__apictlOriginal as (o: unknown) => unknown;
+  const fast = makeFastCircularClone(original);
+
+  it('is what swagger2openapi runs', () => {
+    expect(typeof original).toBe('function');
+    expect(cloneModule().circularClone).not.toBe(original);
+  });
+
+  it('returns what the original returns: values, key order (integer-like keys first), arrays', () => {
+    const data = { b: 1, a: [1, 'x', null, true, { z: { y: [] } }], 404: 'n', 200: { description: 'ok' }, '': { '': 0 }, nested: { deep: [[[{ k: 'v' }]]] } };
+    const a = fast(data);
+    const b = original(data);
+    expect(a).toEqual(b);
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    expect(a).not.toBe(data);
+    expect((a as { nested: unknown }).nested).not.toBe(data.nested);
+  });
+
+  it('clones a shared object once and keeps cycles, like the original', () => {
+    const shared = { s: 1 };
+    const cyclic: Record<string, unknown> = { name: 'c' };
+    cyclic.self = cyclic;
+    const data = { one: shared, two: shared, list: [shared], cyclic };
+    for (const clone of [fast, original]) {
+      const c = clone(data) as { one: unknown; two: unknown; list: unknown[]; cyclic: { self: unknown } };
+      expect(c.one).not.toBe(shared);
+      expect(c.one).toBe(c.two);
+      expect(c.list[0]).toBe(c.one);
+      expect(c.cyclic.self).toBe(c.cyclic);
+    }
+  });
+
+  it('hands anything that is not a plain object or array to the original', () => {
+    const date = new Date(0);
+    const nullProto = Object.assign(Object.create(null) as object, { a: 1 });
+    expect(fast({ date }).date).toEqual(original({ date }).date);
+    expect(fast(nullProto)).toEqual(original(nullProto));
+    expect(Object.getPrototypeOf(fast(nullProto))).toBe(null);
+    expect(fast('text')).toBe('text');
+    expect(fast(null)).toBe(null);
+  });
+
+  it('converts a document with shared subtrees without touching the input', async () => {
+    const schema = { type: 'object', properties: { id: { type: 'integer' } } };
+    const input = {
+      swagger: '2.0',
+      info: { title: 't', version: '1' },
+      paths: { '/a': { get: { responses: { 200: { description: 'ok', schema } } } }, '/b': { get: { responses: { 200: { description: 'ok', schema } } } } },
+    };
+    const before = JSON.stringify(input);
+    const r = await loadSwagger2openapi().convertObj(input, { patch: true, warnOnly: true, resolve: false, anchors: true, text: ' ' });
+    expect(JSON.stringify(input)).toBe(before);
+    const paths = r.openapi.paths as Record<string, any>;
+    expect(paths['/a'].get.responses['200'].content['*/*'].schema).toEqual(schema);
+    expect(paths['/a'].get.responses['200'].content['*/*'].schema).not.toBe(paths['/b'].get.responses['200'].content['*/*'].schema);
+  });
+});
