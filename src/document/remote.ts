@@ -14,6 +14,18 @@ export interface RemotePolicy {
   timeoutMs: number;
   maxBytes: number;
   maxRedirects: number;
+  /**
+   * How connections are made (default: the system resolver behind the address guard, the system
+   * trust store). For embedding and tests only; the CLI never sets it.
+   */
+  transport?: RemoteTransport;
+}
+
+/** Name resolution and trust for remote fetches. */
+export interface RemoteTransport {
+  lookup: LookupFunction;
+  /** Extra trusted certificate authorities (PEM). */
+  ca?: string;
 }
 
 const blocked = new BlockList();
@@ -107,7 +119,8 @@ export async function fetchRemote(url: URL, policy: RemotePolicy | undefined, wh
     const why = refuseUrl(current, policy);
     if (why) throw new InputError(`refusing remote reference '${current.href}': ${why}`, where);
     const res = await new Promise<{ status: number; location?: string; body?: Uint8Array }>((resolve, reject) => {
-      const req = https.get(current, { lookup: guardedLookup, timeout: policy!.timeoutMs, headers: { accept: 'application/json, application/yaml, text/yaml, */*' } }, (r) => {
+      const transport = policy!.transport;
+      const req = https.get(current, { lookup: transport?.lookup ?? guardedLookup, ...(transport?.ca ? { ca: transport.ca } : {}), timeout: policy!.timeoutMs, headers: { accept: 'application/json, application/yaml, text/yaml, */*' } }, (r) => {
         const status = r.statusCode ?? 0;
         if (status >= 300 && status < 400 && r.headers.location) {
           r.resume();
