@@ -12,7 +12,7 @@
  * parameters later does not change the answers; otherwise the converted document is read when
  * asked (it should not be restructured while the map is in use).
  */
-import { toPointer } from '../findings/finding.js';
+import { escapePointerSegment } from '../findings/finding.js';
 import { getPath, hasChild, isObj, longestExistingPrefix, own, ownObj, refSegments, type Obj } from './json.js';
 import type { ComponentNames } from './names.js';
 import { BODY_NAME_KEY } from './s2o.js';
@@ -42,14 +42,24 @@ export function buildOriginMap(source: Obj | (() => Obj), doc3: Obj, names: Comp
   const in2 = (): Obj => (input ??= (source as () => Obj)());
   const resolver = new OriginResolver(in2, doc3, names, snapshotParams(doc3));
   const overrides = new Map(explicit);
+  // Every proper prefix of an override's pointer: the search for the longest override above a path
+  // walks down from the root and stops where no override can lie deeper (most paths stop at once).
+  const prefixes = new Set<string>();
+  for (const k of overrides.keys()) {
+    for (let i = k.indexOf('/', 1); i !== -1; i = k.indexOf('/', i + 1)) prefixes.add(k.slice(0, i));
+  }
   return {
     originOf(path3: string[]): string[] {
       try {
         if (overrides.size > 0) {
-          for (let i = path3.length; i > 0; i--) {
-            const hit = overrides.get(toPointer(path3.slice(0, i)));
-            if (hit) return longestExistingPrefix(in2(), hit);
+          let hit: string[] | undefined;
+          let pointer = '';
+          for (let i = 0; i < path3.length; i++) {
+            pointer += '/' + escapePointerSegment(path3[i]!);
+            hit = overrides.get(pointer) ?? hit;
+            if (!prefixes.has(pointer)) break;
           }
+          if (hit) return longestExistingPrefix(in2(), hit);
         }
         return longestExistingPrefix(in2(), resolver.translate(path3));
       } catch {
