@@ -114,26 +114,42 @@ function reasonFor(doc: unknown, path: readonly string[], rule: string, cache: W
 
 /** Every `x-apictl-ignore` in the document with its path; each object once, whatever shares it. */
 function allIgnores(doc: unknown): Array<{ value: unknown; at: string[] }> {
-  const out: Array<{ value: unknown; at: string[] }> = [];
+  // Paths as parent links, turned into arrays only for the (few) ignores found: most documents
+  // have none, and a path array per node cost more than the rest of the walk.
+  interface Link {
+    parent: Link | undefined;
+    key: string;
+  }
+  const pathOf = (link: Link | undefined): string[] => {
+    const p: string[] = [];
+    for (let l = link; l; l = l.parent) p.push(l.key);
+    return p.reverse();
+  };
+  const found: Array<{ value: unknown; at: Link }> = [];
   const seen = new WeakSet<object>();
-  const stack: Array<{ node: unknown; at: string[] }> = [{ node: doc, at: [] }];
+  const stack: Array<{ node: object; at: Link | undefined }> = [];
+  if (doc !== null && typeof doc === 'object') stack.push({ node: doc, at: undefined });
   while (stack.length > 0) {
     const { node, at } = stack.pop()!;
-    if (node === null || typeof node !== 'object' || seen.has(node)) continue;
+    if (seen.has(node)) continue;
     seen.add(node);
     if (Array.isArray(node)) {
-      for (let i = node.length - 1; i >= 0; i--) stack.push({ node: node[i], at: [...at, String(i)] });
+      for (let i = node.length - 1; i >= 0; i--) {
+        const c: unknown = node[i];
+        if (c !== null && typeof c === 'object') stack.push({ node: c, at: { parent: at, key: String(i) } });
+      }
       continue;
     }
     const keys = Object.keys(node);
     for (let i = keys.length - 1; i >= 0; i--) {
       const k = keys[i]!;
+      const c = (node as Obj)[k];
       // The ignore's own value is data, not document: do not look for ignores inside it.
-      if (k === IGNORE_KEY) out.push({ value: (node as Obj)[k], at: [...at, k] });
-      else stack.push({ node: (node as Obj)[k], at: [...at, k] });
+      if (k === IGNORE_KEY) found.push({ value: c, at: { parent: at, key: k } });
+      else if (c !== null && typeof c === 'object') stack.push({ node: c, at: { parent: at, key: k } });
     }
   }
-  return out;
+  return found.map((f) => ({ value: f.value, at: pathOf(f.at) }));
 }
 
 /**
