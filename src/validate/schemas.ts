@@ -5,10 +5,24 @@
  * ajv is pulled in with `createRequire` on first use rather than a static import: it is heavy
  * (~100 ms to load and compile) and `validateDocument` is synchronous, so a dynamic `import()`
  * is not an option; `require` keeps importing this module free.
+ *
+ * The whole-document validator normally does not need ajv at all: `npm run build` runs
+ * scripts/compile-schemas.mjs, which writes ajv standalone code for each kind to
+ * `compiled/<kind>.cjs` next to this module (dist/validate/compiled/). Such a module carries the
+ * sha256 of the schema text it was compiled from; when it is missing (tests run from src/, or
+ * nobody built) or its hash differs from the schema file read here, the schema is compiled at
+ * runtime exactly as before. The ajv instance itself is only created when something needs it
+ * beyond the whole-document verdict (`validatorAt`, `schemaDocument`, `formatValidator` — the
+ * error explainer, i.e. only for invalid documents).
+ *
+ * Bench/debug switch: `APICTL_NO_PRECOMPILED=1` ignores the precompiled modules (forces the
+ * runtime compile), e.g. to compare both in bench/validate-compile.mjs.
  */
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { SpecKind } from '../document/model.js';
 import { isObject } from './json.js';
@@ -52,9 +66,27 @@ export interface SchemaSet {
   schemaDocument(base: string): unknown;
   /** Validator for a lone `format` keyword, using the same format definitions as the full schema. */
   formatValidator(format: string): ValidateFunction | undefined;
+  /** Where `validate` came from: the build-time standalone module, or ajv at runtime. */
+  source: 'precompiled' | 'runtime';
 }
 
 const sets = new Map<SpecKind, SchemaSet>();
+
+/** The spec kinds with an official schema (one precompiled module each). */
+export const SCHEMA_KINDS = Object.keys(SCHEMA_DIR) as SpecKind[];
+
+/** Directory the build writes the precompiled validators to: `compiled/` next to this module. */
+export const PRECOMPILED_DIR = fileURLToPath(new URL('./compiled/', import.meta.url));
+
+/** File name of the precompiled validator for a kind inside a precompiled directory. */
+export function precompiledFileName(kind: SpecKind): string {
+  return `${kind}.cjs`;
+}
+
+/** The hash a precompiled module records for the schema text it was compiled from. */
+export function schemaHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
 
 /** Directory of the installed `@seriousme/openapi-schema-validator` package. */
 function packageDir(): string {
@@ -93,11 +125,17 @@ function stripHash(id: string): string {
   return id.endsWith('#') ? id.slice(0, -1) : id;
 }
 
-function build(kind: SpecKind): SchemaSet {
-  const root: unknown = JSON.parse(readFileSync(schemaFile(kind), 'utf8'));
-  if (!isObject(root)) throw new Error(`schema for ${kind} is not an object`);
-  const dialect: SchemaSet['dialect'] = kind === 'swagger-2.0' || kind === 'openapi-3.0' ? 'draft-04' : '2020-12';
-  const Ajv = loadAjvClass(dialect);
+function dialectOf(kind: SpecKind): SchemaSet['dialect'] {
+  return kind === 'swagger-2.0' || kind === 'openapi-3.0' ? 'draft-04' : '2020-12';
+}
+
+/**
+ * A new ajv instance with the options and formats every official schema is compiled with.
+ * `extra` is merged into the options: scripts/compile-schemas.mjs adds `code` for standalone
+ * output, so the precompiled validators are generated with exactly these settings.
+ */
+export function createAjv(kind: SpecKind, extra: Record<string, unknown> = {}): AjvLike {
+  const Ajv = loadAjvClass(dialectOf(kind));
   const ajv = new Ajv({
     allErrors: true,
     strict: false,
@@ -106,9 +144,61 @@ function build(kind: SpecKind): SchemaSet {
     // Unknown formats are ignored (strict: false) — do not print about it.
     logger: false,
     // No loadSchema: ajv can only resolve refs to schemas it already holds, so nothing is fetched.
+    ...extra,
   });
   addFormats(ajv);
-  const validate = ajv.compile(root);
+  return ajv;
+}
+
+/** What a module written by scripts/compile-schemas.mjs exports. */
+interface PrecompiledModule {
+  validate?: unknown;
+  schemaHash?: unknown;
+}
+
+/**
+ * The precompiled whole-document validator in `dir` for `kind`, if there is one compiled from
+ * exactly `schemaText`; undefined (→ runtime compile) when it is missing, unloadable or stale.
+ */
+function loadPrecompiled(kind: SpecKind, schemaText: string, dir: string): ValidateFunction | undefined {
+  const file = path.join(dir, precompiledFileName(kind));
+  if (!existsSync(file)) return undefined;
+  let mod: PrecompiledModule;
+  try {
+    mod = require(file) as PrecompiledModule;
+  } catch {
+    return undefined;
+  }
+  if (typeof mod.validate !== 'function' || mod.schemaHash !== schemaHash(schemaText)) return undefined;
+  return mod.validate as ValidateFunction;
+}
+
+/** Options of {@link buildSchemaSet} (for tests). */
+export interface BuildOptions {
+  /** Where to look for precompiled validators; null: never use them. Default: {@link PRECOMPILED_DIR}. */
+  precompiledDir?: string | null;
+}
+
+/** A new, uncached schema set (use {@link schemaSetFor}; this is for tests). */
+export function buildSchemaSet(kind: SpecKind, options: BuildOptions = {}): SchemaSet {
+  const text = readFileSync(schemaFile(kind), 'utf8');
+  const root: unknown = JSON.parse(text);
+  if (!isObject(root)) throw new Error(`schema for ${kind} is not an object`);
+  const dialect = dialectOf(kind);
+  const dir = options.precompiledDir === undefined ? PRECOMPILED_DIR : options.precompiledDir;
+  const precompiled = dir !== null && process.env.APICTL_NO_PRECOMPILED !== '1' ? loadPrecompiled(kind, text, dir) : undefined;
+
+  // The runtime instance, with the root compiled into it as before: created now when there is
+  // no precompiled validator, otherwise on first use of what needs it (invalid documents only).
+  let runtime: { ajv: AjvLike; validate: ValidateFunction } | undefined;
+  const getRuntime = (): { ajv: AjvLike; validate: ValidateFunction } => {
+    if (!runtime) {
+      const ajv = createAjv(kind);
+      runtime = { ajv, validate: ajv.compile(root) };
+    }
+    return runtime;
+  };
+  const validate = precompiled ?? getRuntime().validate;
   const rawId = typeof root.$id === 'string' ? root.$id : typeof root.id === 'string' ? root.id : '';
   const baseId = stripHash(rawId);
 
@@ -120,13 +210,14 @@ function build(kind: SpecKind): SchemaSet {
     baseId,
     root,
     validate,
+    source: precompiled ? 'precompiled' : 'runtime',
     validatorAt(base, pointer) {
       if (base === baseId && pointer === '') return validate;
       const key = `${base}#${pointer}`;
       if (atCache.has(key)) return atCache.get(key);
       let fn: ValidateFunction | undefined;
       try {
-        fn = ajv.getSchema(key);
+        fn = getRuntime().ajv.getSchema(key);
       } catch {
         fn = undefined;
       }
@@ -136,7 +227,7 @@ function build(kind: SpecKind): SchemaSet {
     schemaDocument(base) {
       if (base === baseId) return root;
       try {
-        return ajv.getSchema(base)?.schema;
+        return getRuntime().ajv.getSchema(base)?.schema;
       } catch {
         return undefined;
       }
@@ -145,7 +236,7 @@ function build(kind: SpecKind): SchemaSet {
       if (formatCache.has(format)) return formatCache.get(format);
       let fn: ValidateFunction | undefined;
       try {
-        fn = ajv.compile({ format });
+        fn = getRuntime().ajv.compile({ format });
       } catch {
         fn = undefined;
       }
@@ -161,7 +252,7 @@ export function schemaSetFor(kind: SpecKind): SchemaSet {
   if (!Object.prototype.hasOwnProperty.call(SCHEMA_DIR, kind)) throw new Error(`no official schema for spec kind '${String(kind)}'`);
   let set = sets.get(kind);
   if (!set) {
-    set = build(kind);
+    set = buildSchemaSet(kind);
     sets.set(kind, set);
   }
   return set;
