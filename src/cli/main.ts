@@ -161,6 +161,13 @@ Exit codes: 0 ok, 1 findings at or above the fail severity, 2 usage, input or in
 /** Runs the CLI. Every error becomes one line on stderr and exit code 2. */
 export async function main(argv: string[]): Promise<void> {
   const debug = argv.includes('--debug');
+  // `apictl lint … | head`: when the reader goes away, the rest of the output has nowhere to go.
+  // Stop writing quietly (as Unix tools do) instead of dying with an unhandled EPIPE stack trace;
+  // the run still finishes its other work (registry writes) and keeps its exit code.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE' || err.code === 'ERR_STREAM_DESTROYED') return;
+    throw err;
+  });
   // Spectral's `-o.<format>=FILE` form: commander cannot declare it, so it is rewritten here.
   argv = argv.flatMap((a) => {
     const m = /^-o\.([a-z-]+)=(.+)$/.exec(a);

@@ -172,3 +172,23 @@ describe('apictl import and specs', () => {
     expect(forced.stdout).toMatch(/\x1b\[1m/);
   });
 });
+
+describe('a reader that stops early (apictl … | head)', () => {
+  it('stops writing quietly: no EPIPE stack trace, the exit code of the run', async () => {
+    const { spawn } = await import('node:child_process');
+    const { bin } = await import('../helpers/cli.js');
+    // enough findings to overflow the pipe buffer, so writes are still pending when the reader goes
+    const paths = Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`/items${i}/{id}`, { get: { responses: { 200: { description: 'ok' } } } }]));
+    const dir = tempTree({ 'big.json': JSON.stringify({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths }) });
+    const file = path.join(dir, 'big.json');
+    const child = spawn(process.execPath, [bin, 'lint', file, '-f', 'json', '--no-record', '--no-config', '-q'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    // read the first chunk, then close the pipe like `head -c` does
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+    expect(stderr).not.toMatch(/EPIPE|Unhandled|at /);
+    expect([0, 1]).toContain(code);
+  });
+});
