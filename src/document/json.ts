@@ -314,16 +314,19 @@ export class JsonLocator {
       this.rootEnd = this.skipValue(this.rootStart);
     }
     let start = this.rootStart;
-    let range = this.range(this.rootStart, this.rootEnd);
+    // offsets only on the way down; line and column once, for the deepest member found
+    let from = this.rootStart;
+    let to = this.rootEnd;
     let found = 0;
     for (const seg of path) {
       const m = this.membersOf(start)?.get(seg);
       if (!m) break;
-      range = this.range(m.keyStart, m.valueEnd);
+      from = m.keyStart;
+      to = m.valueEnd;
       start = m.valueStart;
       found++;
     }
-    return { range, found };
+    return { range: this.range(from, to), found };
   }
 
   /** 1-based position of an offset. */

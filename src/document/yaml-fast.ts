@@ -149,18 +149,23 @@ export class FastYamlLocator {
 
   locate(path: JsonPath): { range: Range; found: number } {
     let node: AstNode | undefined = this.root;
-    let range: Range = { start: this.lines.position(this.root.startPosition), end: this.lines.position(this.root.endPosition) };
+    // offsets only on the way down; line and column once, for the deepest node found
+    let from = this.root.startPosition;
+    let to = this.root.endPosition;
     let found = 0;
     for (const seg of path) {
       const entry: { key?: AstNode; value?: AstNode } | undefined = node ? this.children(node)?.get(seg) : undefined;
       if (!entry) break;
       const start = entry.key ?? entry.value;
       const end = entry.value ?? entry.key;
-      if (start && end) range = { start: this.lines.position(start.startPosition), end: this.lines.position(end.endPosition) };
+      if (start && end) {
+        from = start.startPosition;
+        to = end.endPosition;
+      }
       node = entry.value;
       found++;
     }
-    return { range, found };
+    return { range: { start: this.lines.position(from), end: this.lines.position(to) }, found };
   }
 }
 
