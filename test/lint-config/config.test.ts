@@ -259,3 +259,17 @@ describe('matchGlob', () => {
     expect(matchGlob(glob, p)).toBe(expected);
   });
 });
+
+describe("Spectral's validation of the ruleset at load", () => {
+  it('is skipped for apictl’s own rules with severity changes only, and still rejects bad options', async () => {
+    const own = await loadRuleset({ packs: ['psd2'], rules: { 'operation-id-required': 'hint', 'info-contact': false } });
+    expect(own.validatedBySpectral).toBe(false);
+    expect(own.meta.get('operation-id-required')?.severity).toBe('hint');
+    const withOptions = await loadRuleset({ rules: { 'path-param-casing': { options: { casing: 'snake' } } } });
+    expect(withOptions.validatedBySpectral).toBe(true);
+    // options are where a team can get it wrong: Spectral's validator still words the error
+    await expect(loadRuleset({ rules: { 'path-param-casing': { options: { casing: 'shouting' } } } })).rejects.toThrow(/invalid ruleset:.*casing/);
+    // and the switch is put back: a later untrusted load validates again
+    await expect(loadRuleset({ rules: { 'path-param-casing': { options: { casing: 42 } } } })).rejects.toThrow(/invalid ruleset/);
+  });
+});
