@@ -14,34 +14,60 @@ const WHAT = {
   'operation-ids': 'operationId',
 };
 
-/** The `name` (parameters) or `operationId` key under an object's path, built when reported. */
-class NameSite {
-  constructor(base, key) {
-    this.base = base;
-    this.key = key;
-  }
-  get path() {
-    return [...this.base, this.key];
+const PARAM_IN = { 'path-params': 'path', 'query-params': 'query', 'header-params': 'header', 'cookie-params': 'cookie' };
+
+/** Where a use of a name is reported: built only for the uses that produce a finding. */
+function usePath(target, obj) {
+  if (PARAM_IN[target] !== undefined) return [...obj.path, 'name'];
+  if (target === 'response-headers') return obj.keyPath;
+  if (target === 'properties') return obj.path;
+  if (target === 'schema-names') return ['components', 'schemas', obj];
+  return [...obj.path, 'operationId'];
+}
+
+/**
+ * Calls `use(name, target, obj)` for every name of one kind, in document order; `obj` is what
+ * `usePath` turns into the place to report (a parameter, header, property or operation entry, or
+ * the schema name).
+ */
+function eachName(root, target, use) {
+  const inOf = PARAM_IN[target];
+  if (inOf !== undefined) {
+    for (const p of allParameters(root)) if (p.param.in === inOf && typeof p.param.name === 'string') use(p.param.name, target, p);
+  } else if (target === 'response-headers') {
+    for (const h of allResponseHeaders(root)) use(h.name, target, h);
+  } else if (target === 'properties') {
+    for (const p of allProperties(root)) use(p.name, target, p);
+  } else if (target === 'schema-names') {
+    if (isObject(root) && isObject(root.components) && isObject(root.components.schemas)) for (const k of Object.keys(root.components.schemas)) use(k, target, k);
+  } else if (target === 'operation-ids') {
+    for (const op of operations(root)) if (typeof op.operation.operationId === 'string') use(op.operation.operationId, target, op);
   }
 }
 
-/** Names of one kind, each with the place to report (its `path` is built when reported): [{ name, site }]. */
-function namesOf(root, target) {
-  const out = [];
-  const inOf = { 'path-params': 'path', 'query-params': 'query', 'header-params': 'header', 'cookie-params': 'cookie' }[target];
-  if (inOf) {
-    for (const p of allParameters(root)) if (p.param.in === inOf && typeof p.param.name === 'string') out.push({ name: p.param.name, site: new NameSite(p.path, 'name') });
-  } else if (target === 'response-headers') {
-    for (const h of allResponseHeaders(root)) out.push({ name: h.name, site: { path: h.keyPath } });
-  } else if (target === 'properties') {
-    for (const p of allProperties(root)) out.push({ name: p.name, site: p });
-  } else if (target === 'schema-names') {
-    const s = isObject(root) && isObject(root.components) && isObject(root.components.schemas) ? root.components.schemas : {};
-    for (const k of Object.keys(s)) out.push({ name: k, site: { path: ['components', 'schemas', k] } });
-  } else if (target === 'operation-ids') {
-    for (const op of operations(root)) if (typeof op.operation.operationId === 'string') out.push({ name: op.operation.operationId, site: new NameSite(op.path, 'operationId') });
+/** `x` starts with a digit (such a part, `50p`, `2fa`, says nothing about casing). */
+const startsWithDigit = (x) => {
+  const c = x.charCodeAt(0);
+  return c >= 48 && c <= 57;
+};
+
+/** The parts of a name judged for casing (see below), without decorations, empty and digit-led parts. */
+function partsOf(name, sep, separator) {
+  let n = coreName(name);
+  if (sep && n.includes(sep)) n = n.slice(n.lastIndexOf(sep) + 1);
+  // Dotted names address nested fields (`filter.status`, `Parameter1.Name`): every part is a name.
+  if (!n.includes('.') && !(separator && n.includes(separator))) {
+    const x = coreName(n);
+    return x !== '' && !startsWithDigit(x) ? [x] : [];
   }
-  return out;
+  const parts = [];
+  for (const dotted of n.split('.')) {
+    for (const piece of separator ? dotted.split(separator) : [dotted]) {
+      const x = coreName(piece);
+      if (x !== '' && !startsWithDigit(x)) parts.push(x);
+    }
+  }
+  return parts;
 }
 
 /**
@@ -76,52 +102,64 @@ export default createRulesetFunction(
     const acronyms = optList(options, 'acronyms', []);
     const ignore = regexList(options.ignore);
     const sep = options.namespaceSeparator;
-    // Names repeat a lot (`id`, `name` in every schema): judge each distinct name once.
+    const separator = options.separator;
+    // Names repeat a lot (`id`, `name` in every schema): judge each distinct name once. A group's
+    // uses are kept flat, [target, obj, target, obj, …]; paths are built for findings only.
     const byName = new Map();
-    for (const t of new Set(options.targets)) {
-      for (const e of namesOf(root, t)) {
-        let g = byName.get(e.name);
-        if (!g) {
-          g = { name: e.name, uses: [], parts: undefined };
-          byName.set(e.name, g);
-        }
-        g.uses.push({ site: e.site, what: WHAT[t] });
-      }
-    }
+    const use = (name, target, obj) => {
+      const uses = byName.get(name);
+      if (uses === undefined) byName.set(name, [target, obj]);
+      else uses.push(target, obj);
+    };
+    for (const t of new Set(options.targets)) eachName(root, t, use);
     const groups = [];
-    for (const g of byName.values()) {
-      if (ignore.some((re) => re.test(g.name))) continue;
-      let n = coreName(g.name);
-      if (sep && n.includes(sep)) n = n.slice(n.lastIndexOf(sep) + 1);
-      // Dotted names address nested fields (`filter.status`, `Parameter1.Name`): every part is a name.
-      g.parts = n
-        .split('.')
-        .flatMap((x) => (options.separator ? x.split(options.separator) : [x]))
-        .map(coreName)
-        // A part that starts with a digit (`50p`, `2fa`) says nothing about casing.
-        .filter((x) => x !== '' && !/^[0-9]/.test(x));
-      if (g.parts.length > 0) groups.push(g);
+    for (const [name, uses] of byName) {
+      let ignored = false;
+      for (const re of ignore) {
+        if (re.test(name)) {
+          ignored = true;
+          break;
+        }
+      }
+      if (ignored) continue;
+      const parts = partsOf(name, sep, separator);
+      if (parts.length > 0) groups.push({ name, uses, parts });
     }
     let target = casing;
     let why = '';
+    // Does a part follow the target casing? In auto mode the target is one of the casings
+    // casingsOf lists (never header), so the casings a part fits answer it.
+    let fits;
     if (casing === 'auto') {
       // Each part counts once per use of its name.
       const weights = new Map();
-      for (const g of groups) for (const p of g.parts) weights.set(p, (weights.get(p) ?? 0) + g.uses.length);
+      for (const g of groups) {
+        const n = g.uses.length / 2;
+        for (const p of g.parts) weights.set(p, (weights.get(p) ?? 0) + n);
+      }
       const d = dominantCasingWeighted(weights, acronyms);
       if (!d) return [];
       target = d.casing;
       why = ` like most names of its kind in this API (${d.count} of ${d.total} multi-word names)`;
+      fits = (p) => casingsOf(p, acronyms).includes(target);
+    } else {
+      fits = (p) => matchesCasing(p, target, acronyms);
     }
     const results = [];
     for (const g of groups) {
-      const bad = g.parts.find((p) => !matchesCasing(p, target, acronyms));
+      let bad;
+      for (const p of g.parts) {
+        if (!fits(p)) {
+          bad = p;
+          break;
+        }
+      }
       if (bad === undefined) continue;
       const is = casing === 'auto' ? casingsOf(bad, acronyms)[0] : undefined;
       const hint = /[A-Z]{2}/.test(bad) && (target === 'camel' || target === 'pascal') ? ' (list acronyms such as ID in the `acronyms` option to allow them in capitals)' : '';
-      for (const u of g.uses) {
-        results.push({ message: `${u.what} '${g.name}' is ${is ? CASING_LABEL[is] : 'not ' + CASING_LABEL[target]}; use ${CASING_LABEL[target]}${why}${hint}.`, path: u.site.path });
-      }
+      const tail = `is ${is ? CASING_LABEL[is] : 'not ' + CASING_LABEL[target]}; use ${CASING_LABEL[target]}${why}${hint}.`;
+      const uses = g.uses;
+      for (let i = 0; i < uses.length; i += 2) results.push({ message: `${WHAT[uses[i]]} '${g.name}' ${tail}`, path: usePath(uses[i], uses[i + 1]) });
     }
     return results;
   },

@@ -118,6 +118,7 @@ function acronymRegexes(acronyms) {
   let list = acronymRes.get(key);
   if (!list) {
     list = [];
+    const literals = [];
     // Longest first, so that `UUID` wins over `ID`.
     for (const a of [...acronyms].sort((x, y) => String(y).length - String(x).length)) {
       if (typeof a !== 'string' || a.length < 2) continue;
@@ -125,17 +126,22 @@ function acronymRegexes(acronyms) {
       // A whole word: not preceded by a capital; followed by an upper-case letter, a digit, a plural
       // `s` + boundary, a separator or the end.
       list.push([new RegExp(`(?<![A-Z])${esc}(?=$|[A-Z0-9_\\-]|s(?:$|[A-Z0-9_\\-]))`, 'g'), a[0] + a.slice(1).toLowerCase()]);
+      literals.push(esc);
     }
+    // Any acronym written anywhere: without one, no rewrite applies (one test instead of one per acronym).
+    list.any = literals.length > 0 ? new RegExp(literals.join('|')) : undefined;
     if (acronymRes.size > 100) acronymRes.clear();
     acronymRes.set(key, list);
   }
   return list;
 }
 
-function normaliseAcronyms(name, acronyms) {
+function normaliseAcronyms(name, acronyms, tables) {
   if (!Array.isArray(acronyms) || acronyms.length === 0) return name;
+  const list = (tables.rewrites ??= acronymRegexes(acronyms));
+  if (list.any === undefined || !list.any.test(name)) return name;
   let out = name;
-  for (const [re, word] of acronymRegexes(acronyms)) {
+  for (const [re, word] of list) {
     re.lastIndex = 0;
     if (!re.test(out)) continue;
     re.lastIndex = 0;
@@ -146,10 +152,13 @@ function normaliseAcronyms(name, acronyms) {
 
 /** Strips decorations that are not part of the name: `$`/`@`/`_` prefixes, `[...]` suffixes (deepObject, arrays). */
 export function coreName(name) {
-  return String(name).replace(/(\[[^\]]*\])+$/, '').replace(/^[$@_]+/, '');
+  let n = String(name);
+  // Most names carry neither: the replacements only run when the last or first character allows a match.
+  if (n.endsWith(']')) n = n.replace(/(\[[^\]]*\])+$/, '');
+  const c = n.charCodeAt(0);
+  return c === 36 || c === 64 || c === 95 ? n.replace(/^[$@_]+/, '') : n;
 }
 
-const casingMemo = new Map();
 const listKeys = new WeakMap();
 /** A stable string key for an option list (computed once per list object). */
 function listKey(list) {
@@ -161,38 +170,68 @@ function listKey(list) {
   return k;
 }
 
+/**
+ * Per acronym list (object): memo tables name → answer for matchesCasing (camel, pascal) and
+ * casingsOf, keyed by the name itself (no composite key string to build and hash per call), and
+ * the test for a leading acronym. Lists are option arrays, the same object for every call of a rule.
+ */
+const memoTables = new WeakMap();
+const MEMO_LIMIT = 50000;
+function tablesFor(acronyms) {
+  let t = memoTables.get(acronyms);
+  if (t === undefined) {
+    const lead = acronyms.filter((x) => typeof x === 'string' && x.length > 1).map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    // Alternatives are tried in list order, so the match is the first acronym the name starts with.
+    t = { camel: new Map(), pascal: new Map(), casings: new Map(), rewrites: undefined, lead: lead.length > 0 ? new RegExp(`^(?:${lead.join('|')})`) : undefined };
+    memoTables.set(acronyms, t);
+  }
+  return t;
+}
+const NO_ACRONYMS = [];
+
+function remember(table, name, value) {
+  if (table.size > MEMO_LIMIT) table.clear();
+  table.set(name, value);
+  return value;
+}
+
+/** A leading acronym in camelCase stays lower case (`idToken`); in PascalCase `IDToken` → `IdToken`. */
+function leadingAcronymAsWord(n, tables) {
+  if (tables.lead === undefined) return n;
+  const m = tables.lead.exec(n);
+  if (m === null) return n;
+  const a = m[0];
+  return a[0] + a.slice(1).toLowerCase() + n.slice(a.length);
+}
+
 /** Does `name` follow `casing`? Acronyms on the allowlist count as words. */
 export function matchesCasing(name, casing, acronyms = []) {
   const re = CASING_RE[casing];
   if (!re) return true;
   if (casing !== 'camel' && casing !== 'pascal') return re.test(name);
   if (acronyms.length === 0) return re.test(name);
-  const key = `${casing}\u0000${listKey(acronyms)}\u0000${name}`;
-  const hit = casingMemo.get(key);
+  const tables = tablesFor(acronyms);
+  const table = casing === 'camel' ? tables.camel : tables.pascal;
+  const hit = table.get(name);
   if (hit !== undefined) return hit;
-  let n = normaliseAcronyms(name, acronyms);
-  // A leading acronym in camelCase stays lower case (`idToken`); in PascalCase `IDToken` → `IdToken`.
-  if (casing === 'pascal') {
-    const a = acronyms.find((x) => typeof x === 'string' && x.length > 1 && n.startsWith(x));
-    if (a) n = a[0] + a.slice(1).toLowerCase() + n.slice(a.length);
-  }
-  const ok = re.test(n);
-  if (casingMemo.size > 50000) casingMemo.clear();
-  casingMemo.set(key, ok);
-  return ok;
+  const n = normaliseAcronyms(name, acronyms, tables);
+  return remember(table, name, re.test(casing === 'pascal' ? leadingAcronymAsWord(n, tables) : n));
 }
 
 /** The casings a name is compatible with (a single lower-case word fits camel, snake and kebab). */
-const casingsMemo = new Map();
 export function casingsOf(name, acronyms = []) {
-  const key = `${acronyms.length === 0 ? '' : listKey(acronyms)}\u0000${name}`;
-  let hit = casingsMemo.get(key);
-  if (hit === undefined) {
-    hit = CASINGS.filter((c) => c !== 'header' && matchesCasing(name, c, acronyms));
-    if (casingsMemo.size > 50000) casingsMemo.clear();
-    casingsMemo.set(key, hit);
-  }
-  return hit;
+  const tables = tablesFor(acronyms.length === 0 ? NO_ACRONYMS : acronyms);
+  const hit = tables.casings.get(name);
+  if (hit !== undefined) return hit;
+  // As matchesCasing for each casing but header, with the acronyms rewritten once for camel and pascal.
+  const list = [];
+  const n = acronyms.length === 0 ? name : normaliseAcronyms(name, acronyms, tables);
+  if (CASING_RE.camel.test(n)) list.push('camel');
+  if (CASING_RE.pascal.test(leadingAcronymAsWord(n, tables))) list.push('pascal');
+  if (CASING_RE.snake.test(name)) list.push('snake');
+  if (CASING_RE.kebab.test(name)) list.push('kebab');
+  if (CASING_RE.macro.test(name)) list.push('macro');
+  return remember(tables.casings, name, list);
 }
 
 /**
