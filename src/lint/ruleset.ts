@@ -8,13 +8,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { parseYamlFast } from '../document/yaml-fast.js';
 import { InputError } from '../errors.js';
 import type { Severity } from '../findings/finding.js';
 import { guardFunction } from './guard.js';
-import { CORE_RULESET, PACKS, PACKS_DIR, type PackName } from './paths.js';
+import { CORE_RULESET, PACKS, PACKS_DIR, RULESETS_DIR, type PackName } from './paths.js';
 
 export type Category = 'style' | 'security' | 'performance' | 'compliance';
 
@@ -97,6 +97,41 @@ function withoutSpectralValidation<T>(build: () => T): { value: T; validated: bo
 
 const SEVERITIES = new Set(['error', 'warn', 'info', 'hint', 'off']);
 
+/** Parses the text of a ruleset file (YAML or JSON). Throws on syntax errors. */
+export function parseRulesetText(text: string, file: string): Record<string, unknown> {
+  // The fast path parses our own rulesets 4× faster; the exact one words errors in others'.
+  const v: unknown = file.endsWith('.json') ? JSON.parse(text) : (parseYamlFast(text, 64)?.value ?? parseYaml(text, { uniqueKeys: true, maxAliasCount: 100 }));
+  if (v === null || typeof v !== 'object') throw new Error('not a mapping');
+  return v as Record<string, unknown>;
+}
+
+/**
+ * apictl's own ruleset files, parsed at build time (scripts/snapshot-rulesets.mjs): path relative
+ * to rulesets/ → sha256 of the text and the parsed value. Used only while the text still hashes
+ * the same, so an edited ruleset is always read from its YAML. Saves ≈ 70 ms of YAML parsing a run.
+ */
+export const RULESET_SNAPSHOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'rulesets.snapshot.json');
+type Snapshot = Record<string, { sha256: string; value: Record<string, unknown> }>;
+let snapshot: Snapshot | null | undefined;
+/** The parsed value of an own ruleset file from the snapshot (a copy), if the snapshot has this very text. */
+export function fromSnapshot(file: string, text: string): Record<string, unknown> | undefined {
+  if (snapshot === undefined) {
+    try {
+      // APICTL_NO_SNAPSHOT=1: always parse the YAML (bench and debugging switch)
+      snapshot = process.env.APICTL_NO_SNAPSHOT ? null : (JSON.parse(readFileSync(RULESET_SNAPSHOT, 'utf8')) as Snapshot);
+    } catch {
+      snapshot = null;
+    }
+  }
+  const entry = snapshot?.[path.relative(RULESETS_DIR, file).split(path.sep).join('/')];
+  // a copy: the loader builds on the definition it gets
+  return entry && entry.sha256 === textHash(text) ? structuredClone(entry.value) : undefined;
+}
+
+export function textHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
 function readYamlFile(file: string): Record<string, unknown> {
   let text: string;
   try {
@@ -104,11 +139,10 @@ function readYamlFile(file: string): Record<string, unknown> {
   } catch {
     throw new InputError('cannot read ruleset', { file, line: 0, column: 0 });
   }
+  const snap = fromSnapshot(file, text);
+  if (snap) return snap;
   try {
-    // The fast path parses our own rulesets 4× faster; the exact one words errors in others'.
-    const v = file.endsWith('.json') ? JSON.parse(text) : (parseYamlFast(text, 64)?.value ?? parseYaml(text, { uniqueKeys: true, maxAliasCount: 100 }));
-    if (v === null || typeof v !== 'object') throw new Error('not a mapping');
-    return v as Record<string, unknown>;
+    return parseRulesetText(text, file);
   } catch (err) {
     throw new InputError(`invalid ruleset: ${(err as Error).message.split('\n')[0]}`, { file, line: 0, column: 0 });
   }

@@ -1,0 +1,48 @@
+/**
+ * The build parses apictl's own ruleset files into dist/lint/rulesets.snapshot.json
+ * (scripts/snapshot-rulesets.mjs); dist's loader uses an entry only while the file's text is
+ * unchanged. vitest runs src/, which has no snapshot, so these tests load the built module.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadRuleset as loadFromYaml, parseRulesetText } from '../../src/lint/ruleset.js';
+import { repoRoot } from '../helpers/corpus.js';
+
+const distModule = path.join(repoRoot, 'dist', 'lint', 'ruleset.js');
+const snapshotFile = path.join(repoRoot, 'dist', 'lint', 'rulesets.snapshot.json');
+if (!existsSync(snapshotFile)) throw new Error(`${snapshotFile} is missing: run \`npm run build\` first (npm test does)`);
+const dist = (await import(pathToFileURL(distModule).href)) as typeof import('../../src/lint/ruleset.js');
+const snapshot = JSON.parse(readFileSync(snapshotFile, 'utf8')) as Record<string, { sha256: string; value: unknown }>;
+const rulesetsDir = path.join(repoRoot, 'rulesets');
+
+describe('ruleset snapshot', () => {
+  it('holds every ruleset file the lint loads, exactly as parsing its current text gives it', () => {
+    const names = Object.keys(snapshot).sort();
+    expect(names).toEqual(expect.arrayContaining(['apictl.yaml', 'core/style.yaml', 'core/security.yaml', 'core/performance.yaml', 'core/compliance.yaml', 'packs/psd2.yaml', 'packs/fhir.yaml', 'packs/r155.yaml', 'packs/gdpr.yaml']));
+    for (const name of names) {
+      const file = path.join(rulesetsDir, name);
+      const text = readFileSync(file, 'utf8');
+      expect(dist.fromSnapshot(file, text), name).toEqual(parseRulesetText(text, file));
+    }
+  });
+
+  it('is not used for a file whose text changed, and hands out copies', () => {
+    const file = path.join(rulesetsDir, 'core', 'style.yaml');
+    const text = readFileSync(file, 'utf8');
+    expect(dist.fromSnapshot(file, text + '\n# edited\n')).toBeUndefined();
+    const a = dist.fromSnapshot(file, text)!;
+    (a.rules as Record<string, unknown>)['path-param-casing'] = 'off';
+    expect((dist.fromSnapshot(file, text)!.rules as Record<string, unknown>)['path-param-casing']).not.toBe('off');
+  });
+
+  it('gives the same ruleset as the YAML: rules, severities, options and fingerprint', async () => {
+    for (const packs of [[], ['psd2', 'fhir', 'r155', 'gdpr']]) {
+      const fromSnap = await dist.loadRuleset({ packs });
+      const fromYaml = await loadFromYaml({ packs });
+      expect(fromSnap.fingerprint).toBe(fromYaml.fingerprint);
+      expect([...fromSnap.meta.values()]).toEqual([...fromYaml.meta.values()]);
+    }
+  });
+});
