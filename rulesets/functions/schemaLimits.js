@@ -1,7 +1,7 @@
 import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf, specVersion } from './lib/doc.js';
 import { describeNode, hasEnumOrConst, kindsOf, mediaOf, nameIn, pathOperations, requestBodyOf, resolveSchema } from './lib/secperf.js';
-import { allOfMembers, isBinaryMedia, isBinaryString, sideBuckets } from './lib/limits.js';
+import { allOfMembers, isBinaryMedia, isBinaryString, requestBodyBuckets, sideBuckets } from './lib/limits.js';
 import { isLengthBoundingPattern, looselyAnchored } from './lib/patterns.js';
 import { collectionReads, PAGE_SIZE_NAMES, pagingParams, paramMaximum } from './lib/performance.js';
 
@@ -68,7 +68,6 @@ export default createRulesetFunction(
     const results = [];
     const report = (node, what) => results.push({ message: `${where} ${describeNode(node.path, node)} ${what}`, path: node.path });
     const bodiesOnly = options.bodiesOnly ?? check === 'closed-object';
-    const filterRoot = bodiesOnly ? (entry) => entry.param === undefined : undefined;
 
     if (check === 'binary-length' && side === 'request') {
       // Binary bodies described by their media type only (no schema to put maxLength on).
@@ -97,81 +96,94 @@ export default createRulesetFunction(
       }
     }
 
-    const visit = (s, node) => {
-      const kinds = kindsOf(s);
-      switch (check) {
-        case 'string-length': {
-          if (!kinds.includes('string') || isBinaryString(s)) break;
-          if (typeof s.maxLength === 'number' || hasEnumOrConst(s)) break;
-          if (typeof s.format === 'string' && formats.has(s.format)) break;
-          if (isLengthBoundingPattern(s.pattern)) break;
+    // Only the nodes that can fail this check (in walk order), from lists shared by the checks: every
+    // node of a list has the kinds the check is about (sideBuckets), so they are not asked again.
+    // (Response roots never come from a parameter: there the bodies-only walk is the whole walk.)
+    const buckets = bodiesOnly && side === 'request' ? requestBodyBuckets(root) : sideBuckets(root, side, { variant: 'all' });
+    const nodes = buckets[BUCKET[check]] ?? [];
+    switch (check) {
+      case 'string-length':
+        for (const node of nodes) {
+          const s = node.schema;
+          if (isBinaryString(s) || typeof s.maxLength === 'number' || hasEnumOrConst(s)) continue;
+          if (typeof s.format === 'string' && formats.has(s.format)) continue;
+          if (isLengthBoundingPattern(s.pattern)) continue;
           report(node, 'is a string without maxLength (nor enum, const, bounded format or bounded pattern).');
-          break;
         }
-        case 'array-items': {
-          if (!kinds.includes('array') || typeof s.maxItems === 'number' || hasEnumOrConst(s) || paged.has(s)) break;
+        break;
+      case 'array-items':
+        for (const node of nodes) {
+          const s = node.schema;
+          if (typeof s.maxItems === 'number' || hasEnumOrConst(s) || paged.has(s)) continue;
           // Bounded by construction: unique items from a closed set, or a closed tuple (3.1).
-          if (s.items === false && Array.isArray(s.prefixItems)) break;
+          if (s.items === false && Array.isArray(s.prefixItems)) continue;
           if (s.uniqueItems === true && isObject(s.items)) {
             const { value: it } = resolveSchema(root, s.items, undefined);
-            if (it && (hasEnumOrConst(it) || (kindsOf(it).length > 0 && kindsOf(it).every((k) => k === 'boolean' || k === 'null')))) break;
+            if (it && (hasEnumOrConst(it) || (kindsOf(it).length > 0 && kindsOf(it).every((k) => k === 'boolean' || k === 'null')))) continue;
           }
           report(node, 'is an array without maxItems.');
-          break;
         }
-        case 'number-range': {
-          if (!(kinds.includes('integer') || kinds.includes('number')) || hasEnumOrConst(s)) break;
-          if (typeof s.format === 'string' && exemptFormats.has(s.format)) break;
-          if (node.entry.param && node.entry.param.in === 'query' && node.depth === 0 && nameIn(node.entry.param.name, exemptParams)) break;
+        break;
+      case 'number-range':
+        for (const node of nodes) {
+          const s = node.schema;
+          if (hasEnumOrConst(s)) continue;
+          if (typeof s.format === 'string' && exemptFormats.has(s.format)) continue;
+          if (node.entry.param && node.entry.param.in === 'query' && node.depth === 0 && nameIn(node.entry.param.name, exemptParams)) continue;
           const lower = typeof s.minimum === 'number' || typeof s.exclusiveMinimum === 'number';
           const upper = typeof s.maximum === 'number' || typeof s.exclusiveMaximum === 'number';
           const missing = need.filter((b) => (b === 'minimum' ? !lower : !upper));
           if (missing.length > 0) report(node, `is a number without ${missing.join(' and ')}.`);
-          break;
         }
-        case 'closed-object': {
+        break;
+      case 'closed-object':
+        for (const node of nodes) {
+          const s = node.schema;
+          if (members.has(s) || hasEnumOrConst(s)) continue;
+          if (s.additionalProperties === false || s.unevaluatedProperties === false || typeof s.maxProperties === 'number') continue;
           const composite = Array.isArray(s.allOf) && s.allOf.length > 0;
-          if (!(kinds.includes('object') || (composite && kinds.length === 0)) || members.has(s) || hasEnumOrConst(s)) break;
-          if (s.additionalProperties === false || s.unevaluatedProperties === false || typeof s.maxProperties === 'number') break;
-          if (composite && v3 === '3.0') break;
-          if (Array.isArray(s.oneOf) || Array.isArray(s.anyOf)) break;
+          if (composite && v3 === '3.0') continue;
+          if (Array.isArray(s.oneOf) || Array.isArray(s.anyOf)) continue;
           const hasProps = isObject(s.properties) && Object.keys(s.properties).length > 0;
           const map = isObject(s.additionalProperties) || s.additionalProperties === true;
           if (composite) report(node, 'combines allOf parts but accepts undeclared properties: add `unevaluatedProperties: false`.');
           else if (hasProps) report(node, 'accepts undeclared properties: add `additionalProperties: false` (or bound them with maxProperties).');
           else if (map) report(node, 'is a map without maxProperties.');
           else report(node, 'is a free-form object: declare its properties and `additionalProperties: false`, or bound it with maxProperties.');
-          break;
         }
-        case 'map-size': {
-          if (!kinds.includes('object')) break;
+        break;
+      case 'map-size':
+        for (const node of nodes) {
+          const s = node.schema;
           const map = isObject(s.additionalProperties) || s.additionalProperties === true;
           if (map && typeof s.maxProperties !== 'number') report(node, 'is a map (additionalProperties) without maxProperties.');
-          break;
         }
-        case 'binary-length': {
-          // The body schema itself (not a subschema, not reached through a $ref) of a binary media type.
-          const binaryMedia = node.entry.mediaType && node.parent === undefined && node.refPath === undefined && isBinaryMedia(node.entry.mediaType) && kinds.includes('string');
-          if ((isBinaryString(s) || binaryMedia) && typeof s.maxLength !== 'number') report(node, 'is a binary payload without maxLength (bytes).');
-          break;
+        break;
+      case 'binary-length':
+        for (const node of nodes) {
+          const s = node.schema;
+          if (typeof s.maxLength === 'number') continue;
+          // Or the body schema itself (not a subschema, not reached through a $ref) of a binary media type.
+          if (isBinaryString(s) || (node.entry.mediaType && node.parent === undefined && node.refPath === undefined && isBinaryMedia(node.entry.mediaType) && kindsOf(s).includes('string'))) {
+            report(node, 'is a binary payload without maxLength (bytes).');
+          }
         }
-        case 'pattern-anchored': {
-          const loose = typeof s.pattern === 'string' ? looselyAnchored(s.pattern) : [];
+        break;
+      case 'pattern-anchored':
+        for (const node of nodes) {
+          const s = node.schema;
+          const loose = looselyAnchored(s.pattern);
           if (loose.length > 0) {
             results.push({
               message: `${where} ${describeNode(node.path, node)} has the pattern ${JSON.stringify(s.pattern)}, whose ${JSON.stringify(loose[0])} is not anchored at both ends: it accepts strings that merely contain a match. Anchor it with ^…$ (group alternatives: ^(a|b)$).`,
               path: [...node.path, 'pattern'],
             });
           }
-          break;
         }
-        default:
-          break;
-      }
-      return true;
-    };
-    // Only the nodes that can fail this check (in walk order), from lists shared by the checks.
-    for (const n of sideBuckets(root, side, { variant: bodiesOnly ? 'bodies' : 'all', filterRoot })[BUCKET[check]] ?? []) visit(n.schema, n);
+        break;
+      default:
+        break;
+    }
     return results;
   },
 );

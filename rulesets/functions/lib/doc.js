@@ -20,6 +20,12 @@ export function cached(root, key, compute) {
   return computed;
 }
 
+/** The memoised value for `key` when it was computed already for this document, else undefined. */
+export function cachedIfComputed(root, key) {
+  const m = root !== null && typeof root === 'object' ? memo.get(root) : undefined;
+  return m === undefined ? undefined : m.get(key);
+}
+
 export function isObject(v) {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
@@ -35,6 +41,8 @@ export function pointerSegments(ref) {
   const p = ref.slice(1);
   if (p === '') return [];
   if (!p.startsWith('/')) return undefined;
+  // Without `%` or `~` no segment changes when decoded (the common case: plain names).
+  if (!p.includes('%') && !p.includes('~')) return p.slice(1).split('/');
   return p
     .slice(1)
     .split('/')

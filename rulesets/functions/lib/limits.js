@@ -1,6 +1,6 @@
 // Schema-shape helpers for apictl's size-limit rules (owner: security/performance).
 import { cached, isObject } from './doc.js';
-import { deref, kindsOf, sideNodes, walkSide } from './secperf.js';
+import { deref, kindsOf, sideNodes, sideNodesIfBuilt, walkSide } from './secperf.js';
 
 /** A string schema carrying bytes: format binary/byte, contentEncoding or contentMediaType. */
 export function isBinaryString(s) {
@@ -42,22 +42,49 @@ export function allOfMembers(root) {
  */
 export function sideBuckets(root, side, opts = {}) {
   const variant = opts.variant ?? (opts.filterOp || opts.filterRoot ? undefined : 'all');
-  const build = () => {
-    const b = { string: [], array: [], number: [], object: [], closedObject: [], stringOrBinary: [], pattern: [] };
-    for (const n of sideNodes(root, side, variant, opts.filterOp, opts.filterRoot)) {
-      const s = n.schema;
-      const kinds = kindsOf(s);
-      const isString = kinds.includes('string');
-      const isObjectKind = kinds.includes('object');
-      if (isString) b.string.push(n);
-      if (kinds.includes('array')) b.array.push(n);
-      if (kinds.includes('integer') || kinds.includes('number')) b.number.push(n);
-      if (isObjectKind) b.object.push(n);
-      if (isObjectKind || (kinds.length === 0 && Array.isArray(s.allOf) && s.allOf.length > 0)) b.closedObject.push(n);
-      if (isString || isBinaryString(s)) b.stringOrBinary.push(n);
-      if (typeof s.pattern === 'string') b.pattern.push(n);
+  const build = () => bucketsOf(sideNodes(root, side, variant, opts.filterOp, opts.filterRoot));
+  return variant === undefined ? build() : cached(root, `limits:buckets:${side}:${variant}`, build);
+}
+
+function bucketsOf(nodes) {
+  const b = { string: [], array: [], number: [], object: [], closedObject: [], stringOrBinary: [], pattern: [] };
+  for (const n of nodes) {
+    const s = n.schema;
+    const kinds = kindsOf(s);
+    const isString = kinds.includes('string');
+    const isObjectKind = kinds.includes('object');
+    if (isString) b.string.push(n);
+    if (kinds.includes('array')) b.array.push(n);
+    if (kinds.includes('integer') || kinds.includes('number')) b.number.push(n);
+    if (isObjectKind) b.object.push(n);
+    if (isObjectKind || (kinds.length === 0 && Array.isArray(s.allOf) && s.allOf.length > 0)) b.closedObject.push(n);
+    if (isString || isBinaryString(s)) b.stringOrBinary.push(n);
+    if (typeof s.pattern === 'string') b.pattern.push(n);
+  }
+  return b;
+}
+
+const fromBody = (entry) => entry.param === undefined;
+
+/**
+ * sideBuckets of the request side reached from request bodies only (not from parameters): those of
+ * sideNodes(root, 'request', 'bodies', undefined, entry => entry.param === undefined), memoised
+ * under the same name as sideBuckets would. When the unfiltered request walk was built already and
+ * no body walk in it stopped at a schema a parameter reached first, its body-reached nodes are
+ * exactly the nodes of that walk (same nodes, same order): the lists are then filtered from its
+ * buckets instead of walking the bodies again.
+ */
+export function requestBodyBuckets(root) {
+  return cached(root, 'limits:buckets:request:bodies', () => {
+    const all = sideNodesIfBuilt(root, 'request', 'all');
+    if (all === undefined || !all.bodiesSeparable) return bucketsOf(sideNodes(root, 'request', 'bodies', undefined, fromBody));
+    const from = sideBuckets(root, 'request', { variant: 'all' });
+    const b = {};
+    for (const k of Object.keys(from)) {
+      const list = [];
+      for (const n of from[k]) if (n.entry.param === undefined) list.push(n);
+      b[k] = list;
     }
     return b;
-  };
-  return variant === undefined ? build() : cached(root, `limits:buckets:${side}:${variant}`, build);
+  });
 }

@@ -1,7 +1,7 @@
 // Helpers shared by apictl's security and performance rule functions (owner: security/performance).
 // Plain ESM, imports only ./doc.js. Pure, bounded, never throws on odd input; per-document results
 // are memoised with `cached` (keyed by the document root) or WeakMaps keyed by document nodes.
-import { at, cached, isObject, operations, pointerSegments, typesOf } from './doc.js';
+import { at, cached, cachedIfComputed, isObject, operations, pointerSegments, typesOf } from './doc.js';
 
 const refMemo = new WeakMap();
 /**
@@ -288,10 +288,17 @@ export function requestSchemaRoots(root, op) {
   return out;
 }
 
-/** Schemas an operation sends back: [{ schema, path, code, mediaType }] (every response code). */
+const responseRootsMemo = new WeakMap();
+/**
+ * Schemas an operation sends back: [{ schema, path, code, mediaType }] (every response code).
+ * Memoised per operation entry (several walks and rules read them): the list is shared, read only.
+ */
 export function responseSchemaRoots(root, op) {
-  const out = [];
+  let out = responseRootsMemo.get(op);
+  if (out !== undefined) return out;
+  out = [];
   for (const r of responsesOf(root, op)) for (const m of mediaOf(root, r.response, r.path)) if (m.schema) out.push({ schema: m.schema, path: m.schemaPath, code: r.code, mediaType: m.mediaType });
+  responseRootsMemo.set(op, out);
   return out;
 }
 
@@ -417,17 +424,25 @@ function pushChildren(stack, s, node, d) {
 export function sideNodes(root, side, variant = 'all', filterOp = undefined, filterRoot = undefined) {
   const build = () => {
     const out = [];
-    const seen = new Set();
+    // Schema → true when first reached from a parameter's schema, false from a body or response.
+    const seen = new Map();
     // Schema objects some `$ref` on this side points to (reusable, not inline-only).
     out.refTargets = new Set();
     const skip = side === 'request' ? 'readOnly' : 'writeOnly';
     const budget = { n: 500000 };
     let op;
     let entry;
+    let fromParam = false;
+    // Did a body walk meet a schema a parameter walk reached first (request side)?
+    let crossed = false;
     const enter = (s, viaRef) => {
       if (viaRef) out.refTargets.add(s);
-      if (seen.has(s)) return false;
-      seen.add(s);
+      const first = seen.get(s);
+      if (first !== undefined) {
+        if (first && !fromParam) crossed = true;
+        return false;
+      }
+      seen.set(s, fromParam);
       return s[skip] !== true;
     };
     const entered = (node) => {
@@ -441,14 +456,24 @@ export function sideNodes(root, side, variant = 'all', filterOp = undefined, fil
       for (entry of roots) {
         if (filterRoot && !filterRoot(entry, op)) continue;
         if (budget.n <= 0) return out;
+        fromParam = entry.param !== undefined;
         walkTree(root, entry.schema, entry.path, enter, entered, budget);
       }
     }
+    // Complete, unfiltered, and no body walk stopped at a schema a parameter walk reached first: the
+    // nodes reached from bodies (entry.param undefined) are those a walk of the bodies alone gives,
+    // in the same order (limits.js requestBodyBuckets).
+    out.bodiesSeparable = budget.n > 0 && !filterOp && !filterRoot && !crossed;
     return out;
   };
   // Filtered walks without a variant name cannot share a cache entry: computed afresh.
   if (variant === undefined) return build();
   return cached(root, `secperf:nodes:${side}:${variant}`, build);
+}
+
+/** The sideNodes list of a side and variant when a rule built it already for this document, else undefined. */
+export function sideNodesIfBuilt(root, side, variant = 'all') {
+  return cachedIfComputed(root, `secperf:nodes:${side}:${variant}`);
 }
 
 /**
