@@ -57,6 +57,25 @@ const NAN = /^\.(?:nan|NaN|NAN)$/;
 
 /** A plain scalar resolved by the YAML 1.2 core schema (what the `yaml` package does by default). */
 function plainValue(s: string): unknown {
+  // Most plain scalars are words: only these first characters can start a null, a boolean or a
+  // number, so everything else is a string without a single regex test.
+  const c = s.charCodeAt(0);
+  if (
+    s.length > 0 &&
+    c !== 126 /* ~ */ &&
+    c !== 110 /* n */ &&
+    c !== 78 /* N */ &&
+    c !== 116 /* t */ &&
+    c !== 84 /* T */ &&
+    c !== 102 /* f */ &&
+    c !== 70 /* F */ &&
+    c !== 43 /* + */ &&
+    c !== 45 /* - */ &&
+    c !== 46 /* . */ &&
+    !(c >= 48 && c <= 57)
+  ) {
+    return s;
+  }
   if (NULL.test(s)) return null;
   if (BOOL_TRUE.test(s)) return true;
   if (BOOL_FALSE.test(s)) return false;
@@ -94,11 +113,9 @@ function toJs(n: AstNode | null | undefined, depth: number, maxDepth: number): u
     case KIND.MAP: {
       if (depth + 1 > maxDepth) throw new Unsupported();
       const out: Record<string, unknown> = {};
-      const seen = new Set<string>();
       for (const m of n.mappings ?? []) {
         const k = keyText(m.key);
-        if (seen.has(k)) throw new FastDuplicateKey(k, m.key!.startPosition);
-        seen.add(k);
+        if (Object.hasOwn(out, k)) throw new FastDuplicateKey(k, m.key!.startPosition);
         const v = toJs(m.value as AstNode | null, depth + 1, maxDepth);
         if (k === '__proto__') defineOwn(out, k, v);
         else out[k] = v;
