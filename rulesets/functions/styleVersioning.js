@@ -1,5 +1,5 @@
 import { createRulesetFunction } from './lib/define.js';
-import { deref, isObject, rootOf } from './lib/doc.js';
+import { cached, deref, isObject, rootOf } from './lib/doc.js';
 import { allMediaTypes, allParameters, opLabel, pathOps, pathSegments, regex } from './lib/style.js';
 
 const STRATEGIES = ['path', 'header', 'query', 'media-type'];
@@ -19,9 +19,14 @@ function serverPath(url) {
 
 /**
  * Where the document carries version information, by strategy: [{ strategy, name, path, count }],
- * one entry per distinct name (`v1`, `Api-Version`, …) at its first location.
+ * one entry per distinct name (`v1`, `Api-Version`, …) at its first location. Once per document
+ * (every versioning check reads them; shared, read only).
  */
 function versionSignals(root) {
+  return cached(root, 'style:versionSignals', () => findVersionSignals(root));
+}
+
+function findVersionSignals(root) {
   const byKey = new Map();
   const add = (strategy, name, path) => {
     const k = `${strategy}\u0000${strategy === 'path' ? name : name.toLowerCase()}`;

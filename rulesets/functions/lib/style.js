@@ -41,14 +41,24 @@ export function isOas31Plus(root) {
 // ---------------------------------------------------------------------------------------------
 // Paths
 
-/** Segments of a path template: [{ text, template (true for `{x}` only), params: [names] }]. */
+/**
+ * Segments of a path template: [{ text, template (true for `{x}` only), params: [names] }].
+ * Memoised per template (every path rule splits every path key): shared, read only.
+ */
+const segmentsMemo = new Map();
 export function pathSegments(template) {
   if (typeof template !== 'string') return [];
-  const parts = template.split('/').slice(1);
-  return parts.map((text) => {
-    const params = [...text.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]);
-    return { text, template: /^\{[^{}]*\}$/.test(text), params };
-  });
+  let segs = segmentsMemo.get(template);
+  if (segs === undefined) {
+    const parts = template.split('/').slice(1);
+    segs = parts.map((text) => {
+      const params = text.includes('{') ? [...text.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]) : [];
+      return { text, template: /^\{[^{}]*\}$/.test(text), params };
+    });
+    if (segmentsMemo.size > 20000) segmentsMemo.clear();
+    segmentsMemo.set(template, segs);
+  }
+  return segs;
 }
 
 const IRREGULAR_PLURALS = new Set([
@@ -754,9 +764,18 @@ export function refIndex(root, maxNodes = 2000000) {
 // ---------------------------------------------------------------------------------------------
 // Responses of operations
 
-/** Status keys of an operation's responses (as written; refs are not needed for the keys). */
+/**
+ * Status keys of an operation's responses (as written; refs are not needed for the keys).
+ * Memoised per operation entry (rules ask for them many times): shared, read only.
+ */
+const statusKeysMemo = new WeakMap();
 export function statusKeys(op) {
-  return isObject(op.operation.responses) ? Object.keys(op.operation.responses) : [];
+  let keys = statusKeysMemo.get(op);
+  if (keys === undefined) {
+    keys = isObject(op.operation.responses) ? Object.keys(op.operation.responses) : [];
+    statusKeysMemo.set(op, keys);
+  }
+  return keys;
 }
 
 /**
@@ -766,11 +785,21 @@ export function statusKeys(op) {
 export function hasStatus(keys, want) {
   for (const w of want) {
     const wl = String(w);
-    if (/^[1-5]xx$/.test(wl)) {
-      if (keys.some((k) => k[0] === wl[0] && /^[1-5](\d\d|XX)$/i.test(k))) return true;
-    } else if (keys.some((k) => k.toUpperCase() === wl.toUpperCase())) return true;
+    if (isClassWildcard(wl)) {
+      for (const k of keys) if (k[0] === wl[0] && /^[1-5](\d\d|XX)$/i.test(k)) return true;
+    } else {
+      const upper = wl.toUpperCase();
+      for (const k of keys) if (k === wl || k.toUpperCase() === upper) return true;
+    }
   }
   return false;
+}
+
+/** `1xx` … `5xx` (lower-case x): a class of codes. */
+function isClassWildcard(w) {
+  if (w.length !== 3 || w.charCodeAt(1) !== 120 || w.charCodeAt(2) !== 120) return false;
+  const c = w.charCodeAt(0);
+  return c >= 49 && c <= 53;
 }
 
 /** Does the operation take input beyond its path (query/header/cookie parameters or a body)? */
