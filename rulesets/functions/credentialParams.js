@@ -29,9 +29,19 @@ export default createRulesetFunction(
     const where = new Set(opts?.in ?? ['query', 'path']);
     const results = [];
     const seen = new Set();
+    // Shared parameters repeat the same few names on every operation: judge each name once.
+    const verdicts = new Map();
+    const isCredential = (name) => {
+      let v = verdicts.get(name);
+      if (v === undefined) {
+        v = isCredentialName(name, exact, suffixes, allow);
+        verdicts.set(name, v);
+      }
+      return v;
+    };
     for (const op of pathOperations(root)) {
       for (const { param, path } of paramsOf(root, op)) {
-        if (!where.has(param.in) || !isCredentialName(param.name, exact, suffixes, allow)) continue;
+        if (!where.has(param.in) || !isCredential(param.name)) continue;
         if (param.in === 'path' && identifiesResource(op.pathKey, param.name)) continue;
         const key = path.join('\u0000');
         if (seen.has(key)) continue;

@@ -5,6 +5,8 @@ import { isBinaryString } from './lib/limits.js';
 import { isLengthBoundingPattern } from './lib/patterns.js';
 
 const BOUNDED_FORMATS = ['date', 'date-time', 'time', 'uuid', 'email', 'idn-email', 'ipv4', 'ipv6', 'duration'];
+/** No unbounded string below (shared: results are only read). */
+const NONE = Object.freeze({ count: 0, example: undefined });
 
 /**
  * Success response schemas bound their strings: each string reachable from the response (writeOnly
@@ -23,10 +25,11 @@ export default createRulesetFunction(
     let level = 0;
     // Unbounded strings below a schema: { count, example: [names] }; counted once per schema object.
     const scan = (raw) => {
-      const { value: s } = deref(root, raw, []);
-      if (!isObject(s) || budget-- <= 0 || level > 400 || s.writeOnly === true) return { count: 0, example: undefined };
-      if (memo.has(s)) return memo.get(s);
-      if (onStack.has(s)) return { count: 0, example: undefined };
+      const s = isObject(raw) && typeof raw.$ref === 'string' ? deref(root, raw, undefined).value : raw;
+      if (!isObject(s) || budget-- <= 0 || level > 400 || s.writeOnly === true) return NONE;
+      const known = memo.get(s);
+      if (known !== undefined) return known;
+      if (onStack.has(s)) return NONE;
       onStack.add(s);
       level++;
       let count = 0;
@@ -40,9 +43,8 @@ export default createRulesetFunction(
         const r = scan(child);
         count += r.count;
         if (r.example === undefined) return;
-        const candidate = name === undefined ? r.example : [name, ...r.example];
         // The shallowest unbounded string makes the clearest example.
-        if (example === undefined || candidate.length < example.length) example = candidate;
+        if (example === undefined || r.example.length + (name === undefined ? 0 : 1) < example.length) example = name === undefined ? r.example : [name, ...r.example];
       };
       if (isObject(s.properties)) for (const k of Object.keys(s.properties)) add(s.properties[k], k);
       if (isObject(s.additionalProperties)) add(s.additionalProperties, '*');
@@ -58,7 +60,7 @@ export default createRulesetFunction(
     const seen = new Set();
     for (const op of pathOperations(root)) {
       for (const entry of responseSchemaRoots(root, op)) {
-        if (!/^2/.test(entry.code)) continue;
+        if (entry.code[0] !== '2') continue;
         const { value, path } = deref(root, entry.schema, entry.path);
         if (!isObject(value) || seen.has(value)) continue;
         seen.add(value);

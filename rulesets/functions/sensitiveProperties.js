@@ -12,6 +12,9 @@ import { isSafeMethod, opLabel, regexFrom, resolveSchema, sideNodes, squash, wal
  * - mode `write-only-in-requests`: such request properties are `writeOnly: true`, unless they are
  *   also sent in responses (the forbid rule reports those).
  */
+/** No matching property (shared, never written). */
+const NONE = Object.freeze([]);
+
 export default createRulesetFunction(
   {
     input: null,
@@ -35,9 +38,16 @@ export default createRulesetFunction(
     const root = rootOf(context);
     const exact = new Set(options.names.map(squash));
     const suffixes = (options.suffixes ?? []).map(squash).filter(Boolean);
+    // Property names repeat across schemas: each distinct name is judged once.
+    const verdicts = new Map();
     const matches = (name) => {
-      const s = squash(name);
-      return exact.has(s) || suffixes.some((x) => s.endsWith(x));
+      let v = verdicts.get(name);
+      if (v === undefined) {
+        const s = squash(name);
+        v = exact.has(s) || suffixes.some((x) => s.endsWith(x));
+        verdicts.set(name, v);
+      }
+      return v;
     };
     const codes = options.codes ? regexFrom(options.codes, 'i') : undefined;
     const ext = options.exemptExtension ?? 'x-token-endpoint';
@@ -47,14 +57,15 @@ export default createRulesetFunction(
     const results = [];
     // Names are checked where they are written: on the parent's `properties` map.
     const namedProps = (s, node) => {
-      const out = [];
-      if (!isObject(s.properties)) return out;
+      if (!isObject(s.properties)) return NONE;
+      let out = NONE;
       for (const name of Object.keys(s.properties)) {
         if (!matches(name)) continue;
         const raw = s.properties[name];
         const { value } = resolveSchema(root, raw, undefined);
         const writeOnly = (isObject(raw) && raw.writeOnly === true) || (value !== undefined && value.writeOnly === true);
         const readOnly = (isObject(raw) && raw.readOnly === true) || (value !== undefined && value.readOnly === true);
+        if (out === NONE) out = [];
         out.push({ name, path: [...node.path, 'properties', name], writeOnly, readOnly });
       }
       return out;

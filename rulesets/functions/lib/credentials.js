@@ -26,13 +26,22 @@ export const CREDENTIAL_SUFFIXES = [
   'clientsecret',
 ];
 
+/** A list squashed once per list object (option lists are the same object on every call). */
+const squashedLists = new WeakMap();
+function squashed(list) {
+  let v = squashedLists.get(list);
+  if (v === undefined) {
+    v = list.map(squash);
+    squashedLists.set(list, v);
+  }
+  return v;
+}
+
 export function isCredentialName(name, exact = CREDENTIAL_EXACT, suffixes = CREDENTIAL_SUFFIXES, allow = []) {
   if (typeof name !== 'string' || name === '') return false;
   const s = squash(name);
-  if (allow.some((a) => squash(a) === s)) return false;
-  if (exact.some((e) => squash(e) === s)) return true;
-  return suffixes.some((x) => {
-    const q = squash(x);
-    return q !== '' && s.endsWith(q);
-  });
+  if (allow.length > 0 && squashed(allow).includes(s)) return false;
+  if (squashed(exact).includes(s)) return true;
+  for (const q of squashed(suffixes)) if (q !== '' && s.endsWith(q)) return true;
+  return false;
 }
