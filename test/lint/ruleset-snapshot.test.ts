@@ -46,3 +46,33 @@ describe('ruleset snapshot', () => {
     }
   });
 });
+
+describe('rule functions bundle', () => {
+  const bundleFile = path.join(repoRoot, 'dist', 'lint', 'rule-functions.bundle.js');
+  const fnDir = path.join(rulesetsDir, 'functions');
+
+  it('was built from the current function files and exports every function', async () => {
+    const recorded = JSON.parse(readFileSync(bundleFile.replace(/\.js$/, '.sources.json'), 'utf8')) as Record<string, string>;
+    // a failure here means a function changed after the build: `npm run build`
+    expect(recorded).toEqual(dist.ruleFunctionSources(fnDir));
+    const bundle = (await import(pathToFileURL(bundleFile).href)) as Record<string, unknown>;
+    const names = Object.keys(recorded).filter((f) => !f.includes('/')).map((f) => f.slice(0, -3));
+    expect(names.length).toBeGreaterThan(100);
+    for (const n of names) expect(typeof bundle[n], n).toBe('function');
+  });
+
+  it('lints exactly as the function files do', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const bin = path.join(repoRoot, 'bin', 'apictl.js');
+    const run = (env: Record<string, string>) => {
+      try {
+        return execFileSync(process.execPath, [bin, 'lint', path.join(repoRoot, 'examples', 'petstore-swagger2.yaml'), path.join(repoRoot, 'examples', 'bookshop-openapi31.yaml'), '-f', 'json', '--no-record', '--no-config', '-q', '--pack', 'psd2', '--pack', 'gdpr'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env } });
+      } catch (e) {
+        return (e as { stdout: string }).stdout; // exit 1: findings
+      }
+    };
+    const withBundle = run({});
+    expect(JSON.parse(withBundle).length).toBeGreaterThan(10);
+    expect(withBundle).toBe(run({ APICTL_NO_BUNDLE: '1' }));
+  });
+});
