@@ -421,7 +421,7 @@ function pushChildren(stack, s, node, d) {
  * depth } where entry is the root it was first reached from ({ schema, path, param? , code?,
  * mediaType? }).
  */
-export function sideNodes(root, side, variant = 'all', filterOp = undefined, filterRoot = undefined) {
+export function sideNodes(root, side, variant = undefined, filterOp = undefined, filterRoot = undefined) {
   const build = () => {
     const out = [];
     // Schema → true when first reached from a parameter's schema, false from a body or response.
@@ -466,8 +466,12 @@ export function sideNodes(root, side, variant = 'all', filterOp = undefined, fil
     out.bodiesSeparable = budget.n > 0 && !filterOp && !filterRoot && !crossed;
     return out;
   };
-  // Filtered walks without a variant name cannot share a cache entry: computed afresh.
-  if (variant === undefined) return build();
+  // Filtered walks without a variant name cannot share a cache entry: computed afresh (never
+  // cached under 'all', the name of the unfiltered walk).
+  if (variant === undefined) {
+    if (filterOp || filterRoot) return build();
+    variant = 'all';
+  }
   return cached(root, `secperf:nodes:${side}:${variant}`, build);
 }
 
