@@ -608,7 +608,8 @@ export function allProperties(root) {
       if (!isObject(props) || typeof props.$ref === 'string') continue;
       for (const name of Object.keys(props)) {
         const raw = props[name];
-        const r = deref(root, raw, []).value;
+        // Only references need resolving (no result object for the plain property schemas).
+        const r = isObject(raw) && typeof raw.$ref === 'string' ? deref(root, raw, undefined).value : raw;
         out.push(new PropertyEntry(name, raw, isObject(r) ? r : {}, e));
       }
     }
@@ -688,6 +689,18 @@ const SCHEMA_MAP_OR_LIST = new Set(['properties', 'patternProperties', 'allOf', 
 const DATA_KEYS = new Set(['example', 'default', 'enum', 'const']);
 const SCHEMA = 1;
 const SCHEMA_MAP = 2;
+// The keys refIndex treats specially, each with its class (one lookup per key).
+const K_DATA = 1;
+const K_CHILD = 2;
+const K_MAP_OR_LIST = 3;
+const K_EXAMPLES = 4;
+const K_VALUE = 5;
+const K_SCHEMA = 6;
+const K_SCHEMAS = 7;
+const KEY_CLASS = new Map([['examples', K_EXAMPLES], ['value', K_VALUE], ['schema', K_SCHEMA], ['schemas', K_SCHEMAS]]);
+for (const k of SCHEMA_CHILD) KEY_CLASS.set(k, K_CHILD);
+for (const k of SCHEMA_MAP_OR_LIST) KEY_CLASS.set(k, K_MAP_OR_LIST);
+for (const k of DATA_KEYS) KEY_CLASS.set(k, K_DATA);
 
 /**
  * One walk over the whole (unresolved) document, cached: every `$ref` object with its path and
@@ -699,33 +712,34 @@ export function refIndex(root, maxNodes = 2000000) {
     const nodes = [];
     const targets = new Set();
     if (!isObject(root)) return { nodes, targets };
-    // Iterative depth-first walk with parallel stacks (no per-node allocation); `path` holds the
-    // keys of the node being visited and is copied only for the `$ref` objects found.
-    const sv = [root];
-    const sk = [''];
-    const sd = [0];
-    const skind = [0];
-    const sex = [false];
+    // Iterative depth-first walk over one flat stack of (value, key, depth, kind, inExample)
+    // entries written by index (no per-node allocation, no builtin call per push); `path` holds
+    // the keys of the node being visited and is copied only for the `$ref` objects found.
+    const st = [root, '', 0, 0, false];
+    let sp = 5;
     const path = [];
     let n = 0;
-    while (sv.length > 0 && n++ < maxNodes) {
-      const v = sv.pop();
-      const key = sk.pop();
-      const depth = sd.pop();
-      const kind = skind.pop();
-      const inExample = sex.pop();
-      path.length = Math.max(0, depth - 1);
+    while (sp > 0 && n++ < maxNodes) {
+      sp -= 5;
+      const v = st[sp];
+      const key = st[sp + 1];
+      const depth = st[sp + 2];
+      const kind = st[sp + 3];
+      const inExample = st[sp + 4];
+      path.length = depth > 0 ? depth - 1 : 0;
       if (depth > 0) path.push(key);
+      const cd = depth + 1;
       if (Array.isArray(v)) {
         const ck = kind === SCHEMA_MAP ? SCHEMA : 0;
         for (let i = v.length - 1; i >= 0; i--) {
           const c = v[i];
           if (c === null || typeof c !== 'object') continue;
-          sv.push(c);
-          sk.push(String(i));
-          sd.push(depth + 1);
-          skind.push(ck);
-          sex.push(false);
+          st[sp] = c;
+          st[sp + 1] = String(i);
+          st[sp + 2] = cd;
+          st[sp + 3] = ck;
+          st[sp + 4] = false;
+          sp += 5;
         }
         continue;
       }
@@ -740,21 +754,27 @@ export function refIndex(root, maxNodes = 2000000) {
         if (c === null || typeof c !== 'object') continue;
         let ck = 0;
         if (kind === SCHEMA_MAP) ck = SCHEMA; // keys are names here, not keywords
-        else if (DATA_KEYS.has(k) || k.startsWith('x-')) continue;
-        else if (kind === SCHEMA) {
-          if (k === 'examples') continue; // 3.1: a list of example values
-          if (SCHEMA_CHILD.has(k)) ck = SCHEMA;
-          else if (SCHEMA_MAP_OR_LIST.has(k)) ck = SCHEMA_MAP;
-        } else {
-          if (inExample && k === 'value') continue; // an Example Object's value is data
-          if (k === 'schema') ck = SCHEMA;
-          else if (k === 'schemas' && atComponents) ck = SCHEMA_MAP;
+        else {
+          const cls = KEY_CLASS.get(k);
+          if (cls === undefined) {
+            if (k.charCodeAt(0) === 120 && k.charCodeAt(1) === 45) continue; // x-…: extension data
+          } else if (cls === K_DATA) continue;
+          else if (kind === SCHEMA) {
+            if (cls === K_EXAMPLES) continue; // 3.1: a list of example values
+            if (cls === K_CHILD) ck = SCHEMA;
+            else if (cls === K_MAP_OR_LIST) ck = SCHEMA_MAP;
+          } else {
+            if (inExample && cls === K_VALUE) continue; // an Example Object's value is data
+            if (cls === K_SCHEMA) ck = SCHEMA;
+            else if (cls === K_SCHEMAS && atComponents) ck = SCHEMA_MAP;
+          }
         }
-        sv.push(c);
-        sk.push(k);
-        sd.push(depth + 1);
-        skind.push(ck);
-        sex.push(examplesMap);
+        st[sp] = c;
+        st[sp + 1] = k;
+        st[sp + 2] = cd;
+        st[sp + 3] = ck;
+        st[sp + 4] = examplesMap;
+        sp += 5;
       }
     }
     return { nodes, targets };
