@@ -372,14 +372,17 @@ class TreeNode {
  * TreeNode: schema, depth, path built on use) and its subschemas are walked. Bounded by `budget.n`.
  */
 export function walkTree(root, schema, path, enter, entered, budget) {
-  // A flat stack of (raw schema, parent node, key, key, depth) entries, popped in reverse.
+  // A flat stack of (raw schema, parent node, key, key, depth) entries written by index (no
+  // builtin call per push or pop), popped in reverse.
   const stack = [schema, undefined, undefined, undefined, 0];
-  while (stack.length > 0 && budget.n-- > 0) {
-    const depth = stack.pop();
-    const k2 = stack.pop();
-    const k1 = stack.pop();
-    const parent = stack.pop();
-    const raw = stack.pop();
+  let sp = 5;
+  while (sp > 0 && budget.n-- > 0) {
+    sp -= 5;
+    const raw = stack[sp];
+    const parent = stack[sp + 1];
+    const k1 = stack[sp + 2];
+    const k2 = stack[sp + 3];
+    const depth = stack[sp + 4];
     let s = raw;
     let refPath;
     if (isObject(raw) && typeof raw.$ref === 'string') {
@@ -390,26 +393,37 @@ export function walkTree(root, schema, path, enter, entered, budget) {
     if (!isObject(s) || !enter(s, s !== raw)) continue;
     const node = new TreeNode(s, depth, parent, k1, k2, refPath, path);
     entered(node);
-    pushChildren(stack, s, node, depth + 1);
+    sp = pushChildren(stack, sp, s, node, depth + 1);
   }
 }
 
-function pushChildren(stack, s, node, d) {
+/** Writes the subschema entries of `s` at `sp` of `stack`; returns the new top. */
+function pushChildren(stack, sp, s, node, d) {
   const props = s.properties;
-  if (isObject(props)) for (const k of Object.keys(props)) stack.push(props[k], node, 'properties', k, d);
+  if (isObject(props)) for (const k of Object.keys(props)) sp = put(stack, sp, props[k], node, 'properties', k, d);
   const pprops = s.patternProperties;
-  if (isObject(pprops)) for (const k of Object.keys(pprops)) stack.push(pprops[k], node, 'patternProperties', k, d);
-  if (isObject(s.items)) stack.push(s.items, node, 'items', undefined, d);
+  if (isObject(pprops)) for (const k of Object.keys(pprops)) sp = put(stack, sp, pprops[k], node, 'patternProperties', k, d);
+  if (isObject(s.items)) sp = put(stack, sp, s.items, node, 'items', undefined, d);
   const prefix = s.prefixItems;
-  if (Array.isArray(prefix)) for (let i = 0; i < prefix.length; i++) stack.push(prefix[i], node, 'prefixItems', String(i), d);
-  if (isObject(s.additionalProperties)) stack.push(s.additionalProperties, node, 'additionalProperties', undefined, d);
+  if (Array.isArray(prefix)) for (let i = 0; i < prefix.length; i++) sp = put(stack, sp, prefix[i], node, 'prefixItems', String(i), d);
+  if (isObject(s.additionalProperties)) sp = put(stack, sp, s.additionalProperties, node, 'additionalProperties', undefined, d);
   const allOf = s.allOf;
-  if (Array.isArray(allOf)) for (let i = 0; i < allOf.length; i++) stack.push(allOf[i], node, 'allOf', String(i), d);
+  if (Array.isArray(allOf)) for (let i = 0; i < allOf.length; i++) sp = put(stack, sp, allOf[i], node, 'allOf', String(i), d);
   const anyOf = s.anyOf;
-  if (Array.isArray(anyOf)) for (let i = 0; i < anyOf.length; i++) stack.push(anyOf[i], node, 'anyOf', String(i), d);
+  if (Array.isArray(anyOf)) for (let i = 0; i < anyOf.length; i++) sp = put(stack, sp, anyOf[i], node, 'anyOf', String(i), d);
   const oneOf = s.oneOf;
-  if (Array.isArray(oneOf)) for (let i = 0; i < oneOf.length; i++) stack.push(oneOf[i], node, 'oneOf', String(i), d);
-  if (isObject(s.not)) stack.push(s.not, node, 'not', undefined, d);
+  if (Array.isArray(oneOf)) for (let i = 0; i < oneOf.length; i++) sp = put(stack, sp, oneOf[i], node, 'oneOf', String(i), d);
+  if (isObject(s.not)) sp = put(stack, sp, s.not, node, 'not', undefined, d);
+  return sp;
+}
+
+function put(stack, sp, raw, node, k1, k2, d) {
+  stack[sp] = raw;
+  stack[sp + 1] = node;
+  stack[sp + 2] = k1;
+  stack[sp + 3] = k2;
+  stack[sp + 4] = d;
+  return sp + 5;
 }
 
 /**

@@ -501,33 +501,31 @@ export function allSchemas(root, maxNodes = 200000) {
   return cached(root, 'style:schemas', () => {
     const out = [];
     const seen = new Set();
-    // Parallel stacks: the schema as written, its parent entry, the one or two keys that lead from
-    // the parent to it (or an absolute path), the keyword and the property name.
-    const sRaw = [];
-    const sParent = [];
-    const sK1 = [];
-    const sK2 = [];
-    const sVia = [];
-    const sName = [];
-    const sAbs = [];
+    // One flat stack of 7-slot entries written by index (no builtin call per push): the schema as
+    // written, its parent entry, the one or two keys that lead from the parent to it (or an
+    // absolute path), the keyword and the property name.
+    const st = [];
+    let sp = 0;
     const push = (raw, parent, k1, k2, via, name, abs) => {
-      sRaw.push(raw);
-      sParent.push(parent);
-      sK1.push(k1);
-      sK2.push(k2);
-      sVia.push(via);
-      sName.push(name);
-      sAbs.push(abs);
+      st[sp] = raw;
+      st[sp + 1] = parent;
+      st[sp + 2] = k1;
+      st[sp + 3] = k2;
+      st[sp + 4] = via;
+      st[sp + 5] = name;
+      st[sp + 6] = abs;
+      sp += 7;
     };
     const drain = () => {
-      while (sRaw.length > 0 && out.length < maxNodes) {
-        const raw = sRaw.pop();
-        const parent = sParent.pop();
-        const k1 = sK1.pop();
-        const k2 = sK2.pop();
-        const via = sVia.pop();
-        const name = sName.pop();
-        const abs = sAbs.pop();
+      while (sp > 0 && out.length < maxNodes) {
+        sp -= 7;
+        const raw = st[sp];
+        const parent = st[sp + 1];
+        const k1 = st[sp + 2];
+        const k2 = st[sp + 3];
+        const via = st[sp + 4];
+        const name = st[sp + 5];
+        const abs = st[sp + 6];
         if (!isObject(raw)) continue;
         let s = raw;
         let at = abs;
@@ -551,7 +549,16 @@ export function allSchemas(root, maxNodes = 200000) {
             if (!(mask & KEYWORD_BITS.get(k))) continue;
             const m = s[k];
             if (!isObject(m)) continue;
-            for (const n of Object.keys(m)) push(m[n], entry, k, n, k, n, undefined);
+            for (const n of Object.keys(m)) {
+              st[sp] = m[n];
+              st[sp + 1] = entry;
+              st[sp + 2] = k;
+              st[sp + 3] = n;
+              st[sp + 4] = k;
+              st[sp + 5] = n;
+              st[sp + 6] = undefined;
+              sp += 7;
+            }
           }
         }
         if (mask & ONE_MASK) for (const k of SUBSCHEMA_ONE) if (mask & KEYWORD_BITS.get(k) && isObject(s[k])) push(s[k], entry, k, undefined, k, undefined, undefined);
@@ -559,7 +566,17 @@ export function allSchemas(root, maxNodes = 200000) {
           for (const k of SUBSCHEMA_LISTS) {
             if (!(mask & KEYWORD_BITS.get(k))) continue;
             const l = s[k];
-            if (Array.isArray(l)) for (let i = 0; i < l.length; i++) push(l[i], entry, k, String(i), k, undefined, undefined);
+            if (!Array.isArray(l)) continue;
+            for (let i = 0; i < l.length; i++) {
+              st[sp] = l[i];
+              st[sp + 1] = entry;
+              st[sp + 2] = k;
+              st[sp + 3] = String(i);
+              st[sp + 4] = k;
+              st[sp + 5] = undefined;
+              st[sp + 6] = undefined;
+              sp += 7;
+            }
           }
         }
       }
