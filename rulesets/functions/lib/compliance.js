@@ -208,7 +208,6 @@ const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const KEYWORD_BITS = new Map();
 for (const k of new Set([...SCHEMA_MAPS, ...SCHEMA_SINGLES, ...SCHEMA_LISTS, 'items'])) KEYWORD_BITS.set(k, 1 << KEYWORD_BITS.size);
 const maskOf = (list) => list.reduce((m, k) => m | KEYWORD_BITS.get(k), 0);
-const PROPERTIES_BIT = KEYWORD_BITS.get('properties');
 const ITEMS_BIT = KEYWORD_BITS.get('items');
 const MAPS_MASK = maskOf(SCHEMA_MAPS);
 const SINGLES_MASK = maskOf(SCHEMA_SINGLES);
@@ -251,18 +250,20 @@ export function documentParts(root) {
           if (bit !== undefined) mask |= bit;
         }
         if (mask === 0) continue;
-        if (mask & PROPERTIES_BIT && isObject(s.properties)) {
-          const propsNode = [node, 'properties'];
-          for (const k of Object.keys(s.properties)) {
-            parts.properties.push(new PropertySite(k, s.properties[k], s, [propsNode, k], node));
-          }
-        }
         if (mask & MAPS_MASK) {
           for (const m of SCHEMA_MAPS) {
             if (!(mask & KEYWORD_BITS.get(m)) || !isObject(s[m])) continue;
             const mNode = [node, m];
             const map = s[m];
-            for (const k of Object.keys(map)) stack.push(map[k], [mNode, k]);
+            if (m === 'properties') {
+              // One pass for the property sites and the walk; both share the (read-only) path node.
+              for (const k of Object.keys(map)) {
+                const v = map[k];
+                const kNode = [mNode, k];
+                parts.properties.push(new PropertySite(k, v, s, kNode, node));
+                stack.push(v, kNode);
+              }
+            } else for (const k of Object.keys(map)) stack.push(map[k], [mNode, k]);
           }
         }
         if (mask & SINGLES_MASK) for (const k of SCHEMA_SINGLES) if (mask & KEYWORD_BITS.get(k) && isObject(s[k])) stack.push(s[k], [node, k]);
