@@ -239,16 +239,20 @@ export function documentParts(root) {
         const s = stack.pop();
         if (!isObject(s) || seenSchemas.has(s)) continue;
         seenSchemas.add(s);
-        const keys = Object.keys(s);
-        if (keys.length === 1 && keys[0] === '$ref') continue;
-        parts.schemas.push(new SchemaSite(s, node));
         // Which subschema keywords the schema has, from its own keys (one pass instead of a
-        // lookup per keyword); they are then visited in the fixed keyword order.
+        // lookup per keyword, for…in: no key array per schema); they are then visited in the
+        // fixed keyword order. A bare reference ({$ref} alone) is not a schema site.
         let mask = 0;
-        for (let i = 0; i < keys.length; i++) {
-          const bit = KEYWORD_BITS.get(keys[i]);
+        let count = 0;
+        let first;
+        for (const k in s) {
+          if (!Object.hasOwn(s, k)) continue;
+          if (count++ === 0) first = k;
+          const bit = KEYWORD_BITS.get(k);
           if (bit !== undefined) mask |= bit;
         }
+        if (count === 1 && first === '$ref') continue;
+        parts.schemas.push(new SchemaSite(s, node));
         if (mask === 0) continue;
         if (mask & MAPS_MASK) {
           for (const m of SCHEMA_MAPS) {

@@ -766,7 +766,10 @@ export function refIndex(root, maxNodes = 2000000) {
       }
       const atComponents = depth === 1 && key === 'components';
       const examplesMap = kind === 0 && key === 'examples';
-      for (const k of Object.keys(v)) {
+      // for…in with an own-property check: the keys of Object.keys, in the same order, without
+      // a new array per object.
+      for (const k in v) {
+        if (!Object.hasOwn(v, k)) continue;
         const c = v[k];
         if (c === null || typeof c !== 'object') continue;
         let ck = 0;
