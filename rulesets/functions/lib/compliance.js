@@ -261,7 +261,8 @@ export function documentParts(root) {
             const map = s[m];
             if (m === 'properties') {
               // One pass for the property sites and the walk; both share the (read-only) path node.
-              for (const k of Object.keys(map)) {
+              for (const k in map) {
+                if (!Object.hasOwn(map, k)) continue; // Object.keys' keys and order, no array
                 const v = map[k];
                 const kNode = [mNode, k];
                 parts.properties.push(new PropertySite(k, v, s, kNode, node));

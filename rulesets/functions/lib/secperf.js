@@ -399,10 +399,11 @@ export function walkTree(root, schema, path, enter, entered, budget) {
 
 /** Writes the subschema entries of `s` at `sp` of `stack`; returns the new top. */
 function pushChildren(stack, sp, s, node, d) {
+  // Own keys by for…in with a hasOwn check: Object.keys' keys and order, without an array per map.
   const props = s.properties;
-  if (isObject(props)) for (const k of Object.keys(props)) sp = put(stack, sp, props[k], node, 'properties', k, d);
+  if (isObject(props)) for (const k in props) if (Object.hasOwn(props, k)) sp = put(stack, sp, props[k], node, 'properties', k, d);
   const pprops = s.patternProperties;
-  if (isObject(pprops)) for (const k of Object.keys(pprops)) sp = put(stack, sp, pprops[k], node, 'patternProperties', k, d);
+  if (isObject(pprops)) for (const k in pprops) if (Object.hasOwn(pprops, k)) sp = put(stack, sp, pprops[k], node, 'patternProperties', k, d);
   if (isObject(s.items)) sp = put(stack, sp, s.items, node, 'items', undefined, d);
   const prefix = s.prefixItems;
   if (Array.isArray(prefix)) for (let i = 0; i < prefix.length; i++) sp = put(stack, sp, prefix[i], node, 'prefixItems', String(i), d);

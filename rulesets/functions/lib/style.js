@@ -549,7 +549,8 @@ export function allSchemas(root, maxNodes = 200000) {
             if (!(mask & KEYWORD_BITS.get(k))) continue;
             const m = s[k];
             if (!isObject(m)) continue;
-            for (const n of Object.keys(m)) {
+            for (const n in m) {
+              if (!Object.hasOwn(m, n)) continue; // Object.keys' keys and order, no array
               st[sp] = m[n];
               st[sp + 1] = entry;
               st[sp + 2] = k;
@@ -623,7 +624,8 @@ export function allProperties(root) {
     for (const e of allSchemas(root)) {
       const props = e.schema.properties;
       if (!isObject(props) || typeof props.$ref === 'string') continue;
-      for (const name of Object.keys(props)) {
+      for (const name in props) {
+        if (!Object.hasOwn(props, name)) continue; // Object.keys' keys and order, no array
         const raw = props[name];
         // Only references need resolving (no result object for the plain property schemas).
         const r = isObject(raw) && typeof raw.$ref === 'string' ? deref(root, raw, undefined).value : raw;
