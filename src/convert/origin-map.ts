@@ -201,9 +201,18 @@ class OriginResolver {
     return method === undefined ? [item] : [['paths', path, method, 'parameters'], item];
   }
 
+  /** Resolved entries of a 2.0 parameter list, once per list: a finding per parameter asks again and again. */
+  private readonly entriesCache = new Map<string, ParamEntry[]>();
+  private entriesAt(listPath: string[]): ParamEntry[] {
+    const key = listPath.join('\u0000');
+    let e = this.entriesCache.get(key);
+    if (!e) this.entriesCache.set(key, (e = paramEntries(this.in2, getPath(this.in2, listPath))));
+    return e;
+  }
+
   private findParam(path: string, method: string | undefined, pred: (e: ParamEntry) => boolean): Param2 | undefined {
     for (const listPath of this.lists(path, method)) {
-      const entry = paramEntries(this.in2, getPath(this.in2, listPath)).find(pred);
+      const entry = this.entriesAt(listPath).find(pred);
       if (entry) return { listPath, entry };
     }
     return undefined;
@@ -231,7 +240,7 @@ class OriginResolver {
     const opBase = ['paths', path, method];
     // the same precedence as the path-level repair: an operation's own body or form fields win,
     // and a path-level body does not apply to an operation with form fields (or vice versa)
-    const opLevel = paramEntries(this.in2, getPath(this.in2, [...opBase, 'parameters']));
+    const opLevel = this.entriesAt([...opBase, 'parameters']);
     const isBody = (e: ParamEntry): boolean => own(e.param, 'in') === 'body';
     const hasOwnForm = opLevel.some((e) => own(e.param, 'in') === 'formData');
     const body = hasOwnForm ? undefined : this.findParam(path, method, isBody);
