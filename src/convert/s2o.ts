@@ -33,13 +33,102 @@ export function makeFastCircularClone(original: CircularClone): CircularClone {
   return clone;
 }
 
+type RecurseCallback = (obj: Record<string, unknown>, key: string, state: Record<string, unknown>) => void;
+type Recurse = (object: unknown, state: Record<string, unknown> | null | undefined, callback: RecurseCallback) => void;
+
+/** A path segment chain whose string is built only when someone reads it. */
+interface PathNode {
+  parent: PathNode | undefined;
+  key: string;
+  str: string | undefined;
+}
+
+/**
+ * A drop-in for reftools' `recurse`, which swagger2openapi runs over the whole document several
+ * times: the same visits in the same order, the same state fields (key, depth, parent, pkey,
+ * payload, seen, identity, identityPath, identityDetection), except that `state.path` — the JSON
+ * pointer of the current key, escaped and URI-encoded — is computed when it is read instead of
+ * for every key (swagger2openapi reads it only in rare branches). With identity detection the
+ * path of every object is still recorded, as the original does.
+ */
+export function makeFastRecurse(jpescape: (s: string) => string): Recurse {
+  const segment = (key: string): string => encodeURIComponent(jpescape(key));
+  const nodeString = (n: PathNode): string => {
+    if (n.str === undefined) n.str = nodeString(n.parent!) + '/' + segment(n.key);
+    return n.str;
+  };
+  /** State objects: `path` is an accessor over (base node, current key); assigning it fixes a string. */
+  class State {
+    _base: PathNode = { parent: undefined, key: '', str: '#' };
+    _key: string | undefined = undefined;
+    get path(): string {
+      return this._key === undefined ? nodeString(this._base) : nodeString(this._base) + '/' + segment(this._key);
+    }
+    set path(v: string) {
+      this._base = { parent: undefined, key: '', str: v };
+      this._key = undefined;
+    }
+  }
+  // enumerable like the original's own `path` property, for callbacks that copy or list the state
+  Object.defineProperty(State.prototype, 'path', { enumerable: true });
+  const defaultState = (): Record<string, unknown> => ({
+    path: '#',
+    depth: 0,
+    pkey: '',
+    parent: {},
+    payload: {},
+    seen: new WeakMap(),
+    identity: false,
+    identityDetection: false,
+  });
+  const walk = (object: Record<string, unknown>, state: State & Record<string, unknown>, callback: RecurseCallback): void => {
+    const base = state._base;
+    const seen = state.seen as WeakMap<object, unknown>;
+    for (const key in object) {
+      state.key = key;
+      state._key = key;
+      const child = object[key];
+      state.identityPath = typeof child === 'object' && child !== null ? seen.get(child) : undefined;
+      state.identity = state.identityPath !== undefined;
+      if (object.hasOwnProperty(key)) callback(object, key, state);
+      const now = object[key];
+      if (typeof now === 'object' && !state.identity) {
+        const node: PathNode = { parent: base, key, str: undefined };
+        if (state.identityDetection && !Array.isArray(now) && now !== null) seen.set(now, nodeString(node));
+        const next = new State() as State & Record<string, unknown>;
+        next._base = node;
+        next.parent = object;
+        next.depth = state.depth ? (state.depth as number) + 1 : 1;
+        next.pkey = key;
+        next.payload = state.payload;
+        next.seen = seen;
+        next.identity = false;
+        next.identityDetection = state.identityDetection;
+        if (now !== null) walk(now as Record<string, unknown>, next, callback);
+      }
+      state._key = undefined;
+    }
+  };
+  return (object, given, callback) => {
+    let state = (given ?? { depth: 0 }) as Record<string, unknown>;
+    if (!state.depth) state = Object.assign(new State(), defaultState(), state);
+    if (typeof object !== 'object' || object === null) return;
+    if (!(state instanceof State)) {
+      // a caller-made state with a depth: copy it into one of ours (same fields, lazy path)
+      state = Object.assign(new State(), state);
+    }
+    walk(object as Record<string, unknown>, state as State & Record<string, unknown>, callback);
+  };
+}
+
 let loaded: S2o | undefined;
 
 /**
- * swagger2openapi, loaded on first use with the faster clone installed. It reads
- * `require('reftools/lib/clone.js').circularClone` once, when its module is first evaluated, so
- * the clone module of its own reftools is patched just before. test/convert/s2o-clone.test.ts
- * holds the drop-in to the original's results and checks that swagger2openapi picked it up.
+ * swagger2openapi, loaded on first use with the faster clone and walk installed. It reads
+ * `require('reftools/lib/clone.js').circularClone` and `require('reftools/lib/recurse.js').recurse`
+ * once, when its module is first evaluated, so those modules of its own reftools are patched just
+ * before. test/convert/s2o-clone.test.ts holds the drop-ins to the originals' results and checks
+ * that swagger2openapi picked them up.
  */
 export function loadSwagger2openapi(): S2o {
   if (loaded) return loaded;
@@ -49,6 +138,13 @@ export function loadSwagger2openapi(): S2o {
   if (typeof cloneModule.circularClone === 'function' && !cloneModule.__apictlOriginal) {
     cloneModule.__apictlOriginal = cloneModule.circularClone;
     cloneModule.circularClone = makeFastCircularClone(cloneModule.circularClone);
+  }
+  const s2oRequire = createRequire(s2oMain);
+  const recurseModule = s2oRequire('reftools/lib/recurse.js') as { recurse?: Recurse; __apictlOriginal?: Recurse };
+  const jptrModule = s2oRequire('reftools/lib/jptr.js') as { jpescape?: (s: string) => string };
+  if (typeof recurseModule.recurse === 'function' && typeof jptrModule.jpescape === 'function' && !recurseModule.__apictlOriginal) {
+    recurseModule.__apictlOriginal = recurseModule.recurse;
+    recurseModule.recurse = makeFastRecurse(jptrModule.jpescape);
   }
   loaded = req('swagger2openapi') as S2o;
   return loaded;

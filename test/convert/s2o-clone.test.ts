@@ -4,7 +4,7 @@
  */
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { loadSwagger2openapi, makeFastCircularClone } from '../../src/convert/s2o.js';
+import { loadSwagger2openapi, makeFastCircularClone, makeFastRecurse } from '../../src/convert/s2o.js';
 
 const req = createRequire(import.meta.url);
 const cloneModule = () => createRequire(req.resolve('swagger2openapi'))('reftools/lib/clone.js');
@@ -66,5 +66,56 @@ describe('fast circularClone', () => {
     const paths = r.openapi.paths as Record<string, any>;
     expect(paths['/a'].get.responses['200'].content['*/*'].schema).toEqual(schema);
     expect(paths['/a'].get.responses['200'].content['*/*'].schema).not.toBe(paths['/b'].get.responses['200'].content['*/*'].schema);
+  });
+});
+
+describe('fast recurse', () => {
+  loadSwagger2openapi();
+  const reftools = createRequire(req.resolve('swagger2openapi'));
+  const original = reftools('reftools/lib/recurse.js').__apictlOriginal as (o: unknown, s: unknown, cb: (obj: any, key: string, state: any) => void) => void;
+  const fast = makeFastRecurse(reftools('reftools/lib/jptr.js').jpescape);
+
+  const shared = { s: 1 };
+  const sample = () => ({
+    swagger: '2.0',
+    'a/b~c': { 'x y%': [1, { n: null, deep: { $ref: '#/x', description: 'd' } }], é: 'ü' },
+    one: shared,
+    two: shared,
+    list: [shared, [], {}],
+    nothing: null,
+  });
+
+  /** Everything a callback can see, per visit. */
+  const observe = (recurse: typeof original, state: unknown) => {
+    const seen: unknown[] = [];
+    const doc = sample();
+    const parents: unknown[] = [];
+    recurse(doc, state, (obj, key, st) => {
+      if (!parents.includes(st.parent)) parents.push(st.parent);
+      seen.push([key, st.key, st.path, st.depth, st.pkey, parents.indexOf(st.parent), obj === st.parent, st.identity, st.identityPath, st.identityDetection, st.payload]);
+    });
+    return seen;
+  };
+
+  it('visits the same keys with the same state as the original', () => {
+    expect(observe(fast, null)).toEqual(observe(original, null));
+    expect(observe(fast, { payload: { p: 1 } })).toEqual(observe(original, { payload: { p: 1 } }));
+    expect(observe(fast, { identityDetection: true })).toEqual(observe(original, { identityDetection: true }));
+    expect(observe(fast, { identityDetection: true, path: '#/definitions' })).toEqual(observe(original, { identityDetection: true, path: '#/definitions' }));
+    const visits = observe(fast, { identityDetection: true }) as unknown[][];
+    expect(visits.some((v) => v[2] === '#/a~1b~0c/x%20y%25/1/deep/%24ref')).toBe(true);
+    expect(visits.some((v) => v[7] === true)).toBe(true); // the shared object seen twice
+  });
+
+  it('leaves the same document when callbacks edit it as swagger2openapi does', () => {
+    const edit = (recurse: typeof original) => {
+      const doc = sample();
+      recurse(doc, {}, (obj, key, state) => {
+        if (obj[key] === null && state.path.indexOf('/example') < 0) delete obj[key];
+        if (key === '$ref' && Object.keys(obj).length > 1) state.parent[state.pkey] = { allOf: [{ $ref: obj[key] }], at: state.path };
+      });
+      return doc;
+    };
+    expect(edit(fast)).toEqual(edit(original));
   });
 });
