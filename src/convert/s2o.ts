@@ -59,8 +59,9 @@ export function makeFastRecurse(jpescape: (s: string) => string): Recurse {
   };
   /** State objects: `path` is an accessor over (base node, current key); assigning it fixes a string. */
   class State {
-    _base: PathNode = { parent: undefined, key: '', str: '#' };
     _key: string | undefined = undefined;
+    // the node comes from the caller: one allocation per visited object, not two
+    constructor(public _base: PathNode = { parent: undefined, key: '', str: '#' }) {}
     get path(): string {
       return this._key === undefined ? nodeString(this._base) : nodeString(this._base) + '/' + segment(this._key);
     }
@@ -95,8 +96,7 @@ export function makeFastRecurse(jpescape: (s: string) => string): Recurse {
       if (typeof now === 'object' && !state.identity) {
         const node: PathNode = { parent: base, key, str: undefined };
         if (state.identityDetection && !Array.isArray(now) && now !== null) seen.set(now, nodeString(node));
-        const next = new State() as State & Record<string, unknown>;
-        next._base = node;
+        const next = new State(node) as State & Record<string, unknown>;
         next.parent = object;
         next.depth = state.depth ? (state.depth as number) + 1 : 1;
         next.pkey = key;
