@@ -1,5 +1,18 @@
 #!/usr/bin/env node
 // Thin shim: everything lives in the compiled CLI, loaded here and nowhere else.
+import module from 'node:module';
+import path from 'node:path';
+
+// Node 22.1+ keeps V8's compiled code of every module between runs (on Node 20 apictl does the
+// same for its large bundles: src/util/code-cache.ts). APICTL_NO_CODE_CACHE=1 switches it off.
+if (!process.env.APICTL_NO_CODE_CACHE && typeof module.enableCompileCache === 'function') {
+  try {
+    module.enableCompileCache(process.env.APICTL_CACHE_DIR ? path.join(path.resolve(process.env.APICTL_CACHE_DIR), 'node') : undefined);
+  } catch {
+    // no cache: only slower
+  }
+}
+
 import('../dist/cli/main.js').then(
   (cli) => cli.main(process.argv),
   (err) => {

@@ -40,8 +40,9 @@ function trivialResolver() {
 
 /** Lints one prepared document. Never throws for a rule's sake: failures become findings. */
 export async function lintDocument(loaded: LoadResult, prepared: Prepared, rs: LoadedRuleset, opts: LintOptions = {}): Promise<LintFinding[]> {
-  const core = await import('@stoplight/spectral-core');
-  const resolver = rs.needsResolved ? new (await import('@stoplight/spectral-ref-resolver')).Resolver() : trivialResolver();
+  const modules = rs.modules;
+  const core = modules.core as unknown as typeof import('@stoplight/spectral-core');
+  const resolver = rs.needsResolved ? new (modules.refResolver() as unknown as typeof import('@stoplight/spectral-ref-resolver')).Resolver() : trivialResolver();
   class ApictlSpectral extends core.Spectral {
     // Our document is already parsed and positioned: hand it over as is.
     protected override parseDocument(target: unknown) {

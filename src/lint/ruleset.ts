@@ -5,8 +5,7 @@
  * every function is wrapped by the run guard.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse as parseYaml } from 'yaml';
@@ -14,6 +13,7 @@ import { parseYamlFast } from '../document/yaml-fast.js';
 import { InputError } from '../errors.js';
 import type { Severity } from '../findings/finding.js';
 import { guardFunction } from './guard.js';
+import { installedSpectral, OWN_FUNCTIONS_DIR, spectralModules, type SpectralModules } from './spectral.js';
 import { CORE_RULESET, PACKS, PACKS_DIR, RULESETS_DIR, type PackName } from './paths.js';
 
 export type Category = 'style' | 'security' | 'performance' | 'compliance';
@@ -70,6 +70,8 @@ export interface LoadedRuleset {
    * bundler), and the check costs ≈ 0.1 s a run.
    */
   validatedBySpectral: boolean;
+  /** The Spectral the ruleset was built with: the run uses the same. */
+  modules: SpectralModules;
 }
 
 /**
@@ -77,11 +79,10 @@ export interface LoadedRuleset {
  * constructor is synchronous, so nothing else runs meanwhile). If spectral-core's layout is not
  * the expected one, it simply validates.
  */
-function withoutSpectralValidation<T>(build: () => T): { value: T; validated: boolean } {
+function withoutSpectralValidation<T>(modules: SpectralModules, build: () => T): { value: T; validated: boolean } {
   let mod: { assertValidRuleset?: unknown } | undefined;
   try {
-    const core = requireHere.resolve('@stoplight/spectral-core');
-    mod = requireHere(path.join(path.dirname(core), 'ruleset', 'validation', 'assertions.js')) as { assertValidRuleset?: unknown };
+    mod = modules.assertions();
   } catch {
     mod = undefined;
   }
@@ -148,81 +149,15 @@ function readYamlFile(file: string): Record<string, unknown> {
   }
 }
 
-let coreFunctions: Record<string, unknown> | undefined;
-async function spectralFunctions(): Promise<Record<string, unknown>> {
-  coreFunctions ??= (await import('@stoplight/spectral-functions')) as unknown as Record<string, unknown>;
-  return coreFunctions;
-}
-
-/**
- * One of Spectral's core functions by name. Our rulesets use five of the thirteen: loading just
- * those (their own modules, the very objects the package index exports) saves compiling the
- * others' option schemas (≈ 40 ms); any other name goes through the package index.
- */
-const requireHere = createRequire(import.meta.url);
-const CORE_FUNCTION_FILES = new Set(['alphabetical', 'casing', 'defined', 'enumeration', 'falsy', 'length', 'or', 'pattern', 'truthy', 'undefined', 'xor']);
-async function spectralFunction(name: string): Promise<unknown> {
-  if (CORE_FUNCTION_FILES.has(name)) {
-    try {
-      const fn = (requireHere(`@stoplight/spectral-functions/dist/${name}.js`) as { default?: unknown }).default;
-      if (typeof fn === 'function') return fn;
-    } catch {
-      // a different layout of the package: use its index
-    }
-  }
-  return (await spectralFunctions())[name];
-}
-
-/**
- * apictl's rule functions bundled into one module at build time (scripts/bundle-rule-functions.mjs):
- * one import instead of ≈ 150 (≈ 55 ms less a run). Used only while every source file still has
- * the hash the bundle was built from (kept beside it), so an edited function is loaded from its
- * file as before. `APICTL_NO_BUNDLE=1` switches it off (bench and debugging).
- */
-export const RULE_FUNCTIONS_BUNDLE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'rule-functions.bundle.js');
-
-/** sha256 of every function and helper file: `name.js` and `lib/name.js` → hash. */
-export function ruleFunctionSources(fnDir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const sub of ['', 'lib']) {
-    let entries: string[];
-    try {
-      entries = readdirSync(path.join(fnDir, sub)).filter((f) => f.endsWith('.js')).sort();
-    } catch {
-      continue;
-    }
-    for (const f of entries) out[sub ? `${sub}/${f}` : f] = textHash(readFileSync(path.join(fnDir, sub, f), 'utf8'));
-  }
-  return out;
-}
-
-let ownBundle: Promise<Record<string, unknown> | undefined> | undefined;
-function ownFunctionsBundle(fnDir: string): Promise<Record<string, unknown> | undefined> {
-  if (fnDir !== path.join(RULESETS_DIR, 'functions')) return Promise.resolve(undefined);
-  ownBundle ??= (async () => {
-    if (process.env.APICTL_NO_BUNDLE) return undefined;
-    try {
-      const recorded = JSON.parse(readFileSync(RULE_FUNCTIONS_BUNDLE.replace(/\.js$/, '.sources.json'), 'utf8')) as Record<string, string>;
-      const current = ruleFunctionSources(fnDir);
-      const same = Object.keys(current).length === Object.keys(recorded).length && Object.entries(current).every(([f, h]) => recorded[f] === h);
-      if (!same) return undefined;
-      return (await import(pathToFileURL(RULE_FUNCTIONS_BUNDLE).href)) as Record<string, unknown>;
-    } catch {
-      return undefined;
-    }
-  })();
-  return ownBundle;
-}
-
 /** Replaces function names in a rule's `then` with guarded implementations. */
-async function resolveThen(then: unknown, file: string, fnDir: string, declared: Set<string>, ruleName: string): Promise<unknown> {
+async function resolveThen(modules: SpectralModules, then: unknown, file: string, fnDir: string, declared: Set<string>, ruleName: string): Promise<unknown> {
   const one = async (t: unknown): Promise<unknown> => {
     if (t === null || typeof t !== 'object') return t;
     const entry = { ...(t as Record<string, unknown>) };
     const name = entry.function;
     if (typeof name === 'string') {
       let fn: unknown;
-      const bundled = declared.has(name) ? (await ownFunctionsBundle(fnDir))?.[name] : undefined;
+      const bundled = declared.has(name) && fnDir === OWN_FUNCTIONS_DIR ? modules.ownFunctions?.[name] : undefined;
       if (typeof bundled === 'function') {
         fn = bundled;
       } else if (declared.has(name)) {
@@ -230,7 +165,7 @@ async function resolveThen(then: unknown, file: string, fnDir: string, declared:
         if (!existsSync(p)) throw new InputError(`rule '${ruleName}' uses function '${name}' but ${p} does not exist`, { file, line: 0, column: 0 });
         fn = ((await import(pathToFileURL(p).href)) as { default: unknown }).default;
       } else {
-        fn = await spectralFunction(name);
+        fn = modules.coreFunction(name);
       }
       if (typeof fn !== 'function') throw new InputError(`rule '${ruleName}' uses unknown function '${name}'`, { file, line: 0, column: 0 });
       entry.function = guardFunction(fn as Parameters<typeof guardFunction>[0]);
@@ -242,7 +177,7 @@ async function resolveThen(then: unknown, file: string, fnDir: string, declared:
   return Array.isArray(then) ? Promise.all(then.map(one)) : one(then);
 }
 
-async function resolveRuleFunctions(def: Record<string, unknown>, file: string): Promise<RulesetDef> {
+async function resolveRuleFunctions(modules: SpectralModules, def: Record<string, unknown>, file: string): Promise<RulesetDef> {
   const declared = new Set(Array.isArray(def.functions) ? (def.functions as string[]) : []);
   const fnDir = path.resolve(path.dirname(file), typeof def.functionsDir === 'string' ? def.functionsDir : 'functions');
   const rules: Record<string, RuleDef | string | boolean> = {};
@@ -253,7 +188,7 @@ async function resolveRuleFunctions(def: Record<string, unknown>, file: string):
     entries.map(async ([name, rule]) => {
       if (rule !== null && typeof rule === 'object' && !Array.isArray(rule)) {
         const r = { ...(rule as RuleDef) };
-        if (r.then !== undefined) r.then = await resolveThen(r.then, file, fnDir, declared, name);
+        if (r.then !== undefined) r.then = await resolveThen(modules, r.then, file, fnDir, declared, name);
         return r;
       }
       return rule as string | boolean;
@@ -304,7 +239,7 @@ function mergeThen(a: unknown, b: unknown): unknown {
 }
 
 /** apictl's own style guide, its enabled packs merged in (pack rules added, core rules re-tuned). */
-async function loadApictlDefinition(packs: PackName[]): Promise<{ def: RulesetDef; meta: Map<string, RuleMeta>; version: string }> {
+async function loadApictlDefinition(modules: SpectralModules, packs: PackName[]): Promise<{ def: RulesetDef; meta: Map<string, RuleMeta>; version: string }> {
   const rootRaw = readYamlFile(CORE_RULESET);
   const version = String(rootRaw['x-apictl-version'] ?? '0.0.0');
   const files = ((rootRaw.extends ?? []) as string[]).map((e) => path.resolve(path.dirname(CORE_RULESET), e));
@@ -367,7 +302,7 @@ async function loadApictlDefinition(packs: PackName[]): Promise<{ def: RulesetDe
   };
   // Read and resolve every file at once, merge them in order (errors surface in that order too).
   const sources: Array<{ file: string; pack?: PackName }> = [...files.map((file) => ({ file })), ...packs.map((p) => ({ file: path.join(PACKS_DIR, `${p}.yaml`), pack: p }))];
-  const settled = await Promise.allSettled(sources.map(async ({ file }) => resolveRuleFunctions(readYamlFile(file), file)));
+  const settled = await Promise.allSettled(sources.map(async ({ file }) => resolveRuleFunctions(modules, readYamlFile(file), file)));
   sources.forEach(({ file, pack }, i) => {
     const outcome = settled[i]!;
     if (outcome.status === 'rejected') throw outcome.reason;
@@ -404,9 +339,9 @@ function applyOverrides(def: RulesetDef, meta: Map<string, RuleMeta>, overrides:
 }
 
 /** Loads a Spectral ruleset a team extends: `spectral:oas` etc., or a local file (its own relative extends and functions included). */
-async function loadExternal(spec: string, baseDir: string): Promise<unknown> {
+async function loadExternal(modules: SpectralModules, spec: string, baseDir: string): Promise<unknown> {
   if (spec.startsWith('spectral:')) {
-    const sets = (await import('@stoplight/spectral-rulesets')) as unknown as Record<string, unknown>;
+    const sets = modules.rulesets();
     const name = spec.slice('spectral:'.length);
     const rs = sets[name];
     if (!rs) throw new InputError(`unknown Spectral ruleset '${spec}' (known: spectral:oas, spectral:asyncapi, spectral:arazzo)`);
@@ -416,12 +351,12 @@ async function loadExternal(spec: string, baseDir: string): Promise<unknown> {
   const file = path.resolve(baseDir, spec);
   if (!existsSync(file)) throw new InputError(`ruleset '${spec}' not found`, { file, line: 0, column: 0 });
   const raw = readYamlFile(file);
-  const def = await resolveRuleFunctions(raw, file);
+  const def = await resolveRuleFunctions(modules, raw, file);
   const ext = raw.extends === undefined ? [] : Array.isArray(raw.extends) ? raw.extends : [raw.extends];
   const extended = [];
   for (const e of ext) {
-    if (typeof e === 'string') extended.push(await loadExternal(e, path.dirname(file)));
-    else if (Array.isArray(e) && typeof e[0] === 'string') extended.push([await loadExternal(e[0], path.dirname(file)), e[1]]);
+    if (typeof e === 'string') extended.push(await loadExternal(modules, e, path.dirname(file)));
+    else if (Array.isArray(e) && typeof e[0] === 'string') extended.push([await loadExternal(modules, e[0], path.dirname(file)), e[1]]);
   }
   return extended.length > 0 ? { ...def, extends: extended } : def;
 }
@@ -433,13 +368,16 @@ export async function loadRuleset(config: RulesetConfig = {}): Promise<LoadedRul
     if (!(PACKS as readonly string[]).includes(p)) throw new InputError(`unknown pack '${p}' (packs: ${PACKS.join(', ')})`);
     if (!packs.includes(p as PackName)) packs.push(p as PackName);
   }
-  const { def, meta, version } = await loadApictlDefinition(packs);
+  // apictl's own rules run on the engine bundle; extended rulesets (Spectral's, or a team's with
+  // functions importing spectral-core themselves) on the packages as installed, all from one copy.
+  const modules = (config.extends ?? []).length === 0 ? spectralModules() : installedSpectral();
+  const { def, meta, version } = await loadApictlDefinition(modules, packs);
   const where = config.baseDir ? path.join(config.baseDir, '<config>') : '<config>';
   const later = applyOverrides(def, meta, config.rules, where);
   const extended: unknown[] = [];
-  for (const e of config.extends ?? []) extended.push(await loadExternal(e, config.baseDir ?? process.cwd()));
+  for (const e of config.extends ?? []) extended.push(await loadExternal(modules, e, config.baseDir ?? process.cwd()));
 
-  const { Ruleset } = await import('@stoplight/spectral-core');
+  const { Ruleset } = modules.core as unknown as typeof import('@stoplight/spectral-core');
   const root = extended.length > 0 ? { extends: [def, ...extended], rules: {} } : def;
   let ruleset: InstanceType<typeof Ruleset>;
   // Only severities changed by the team (checked above): nothing Spectral's validation would add.
@@ -448,7 +386,7 @@ export async function loadRuleset(config: RulesetConfig = {}): Promise<LoadedRul
   try {
     const build = () => new Ruleset(root as ConstructorParameters<typeof Ruleset>[0], { severity: 'recommended', source: CORE_RULESET });
     if (trusted) {
-      const r = withoutSpectralValidation(build);
+      const r = withoutSpectralValidation(modules, build);
       ruleset = r.value;
       validatedBySpectral = r.validated;
     } else {
@@ -493,7 +431,7 @@ export async function loadRuleset(config: RulesetConfig = {}): Promise<LoadedRul
     if (r.enabled && r.resolved) needsResolved = true;
   }
   const fingerprint = fingerprintOf(rules as unknown as Record<string, { enabled: boolean; severity: number; then: unknown }>, version, packs);
-  return { ruleset, meta, version, fingerprint, packs, needsResolved, validatedBySpectral };
+  return { ruleset, meta, version, fingerprint, packs, needsResolved, validatedBySpectral, modules };
 }
 
 function fingerprintOf(rules: Record<string, { enabled: boolean; severity: number; then: unknown }>, version: string, packs: string[]): string {

@@ -47,32 +47,48 @@ describe('ruleset snapshot', () => {
   });
 });
 
-describe('rule functions bundle', () => {
-  const bundleFile = path.join(repoRoot, 'dist', 'lint', 'rule-functions.bundle.js');
+describe('lint engine bundle', () => {
   const fnDir = path.join(rulesetsDir, 'functions');
 
-  it('was built from the current function files and exports every function', async () => {
-    const recorded = JSON.parse(readFileSync(bundleFile.replace(/\.js$/, '.sources.json'), 'utf8')) as Record<string, string>;
+  it('was built from the current function files and exports every function and Spectral', async () => {
+    const spectral = (await import(pathToFileURL(path.join(repoRoot, 'dist', 'lint', 'spectral.js')).href)) as typeof import('../../src/lint/spectral.js');
+    const recorded = JSON.parse(readFileSync(spectral.ENGINE_BUNDLE_SOURCES, 'utf8')) as Record<string, string>;
     // a failure here means a function changed after the build: `npm run build`
-    expect(recorded).toEqual(dist.ruleFunctionSources(fnDir));
-    const bundle = (await import(pathToFileURL(bundleFile).href)) as Record<string, unknown>;
+    expect(recorded).toEqual(spectral.ruleFunctionSources(fnDir));
+    const modules = spectral.spectralModules();
+    expect(modules.source).toBe('bundle');
     const names = Object.keys(recorded).filter((f) => !f.includes('/')).map((f) => f.slice(0, -3));
     expect(names.length).toBeGreaterThan(100);
-    for (const n of names) expect(typeof bundle[n], n).toBe('function');
+    for (const n of names) expect(typeof modules.ownFunctions?.[n], n).toBe('function');
+    expect(typeof modules.core.Spectral).toBe('function');
+    expect(typeof modules.assertions()?.assertValidRuleset).toBe('function');
+    for (const n of spectral.CORE_FUNCTION_NAMES) expect(typeof modules.coreFunction(n), n).toBe('function');
   });
 
-  it('lints exactly as the function files do', async () => {
+  it('lints exactly as the function files and the installed Spectral do, with and without the code cache', async () => {
     const { execFileSync } = await import('node:child_process');
+    const { mkdtempSync, readdirSync, rmSync } = await import('node:fs');
+    const os = await import('node:os');
     const bin = path.join(repoRoot, 'bin', 'apictl.js');
+    const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'apictl-cc-'));
     const run = (env: Record<string, string>) => {
       try {
-        return execFileSync(process.execPath, [bin, 'lint', path.join(repoRoot, 'examples', 'petstore-swagger2.yaml'), path.join(repoRoot, 'examples', 'bookshop-openapi31.yaml'), '-f', 'json', '--no-record', '--no-config', '-q', '--pack', 'psd2', '--pack', 'gdpr'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env } });
+        return execFileSync(process.execPath, [bin, 'lint', path.join(repoRoot, 'examples', 'petstore-swagger2.yaml'), path.join(repoRoot, 'examples', 'bookshop-openapi31.yaml'), '-f', 'json', '--no-record', '--no-config', '-q', '--pack', 'psd2', '--pack', 'gdpr'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', APICTL_CACHE_DIR: cacheDir, ...env } });
       } catch (e) {
         return (e as { stdout: string }).stdout; // exit 1: findings
       }
     };
-    const withBundle = run({});
-    expect(JSON.parse(withBundle).length).toBeGreaterThan(10);
-    expect(withBundle).toBe(run({ APICTL_NO_BUNDLE: '1' }));
+    try {
+      const withBundle = run({});
+      expect(JSON.parse(withBundle).length).toBeGreaterThan(10);
+      // the first run wrote the bundle's code cache; the second one reads it
+      const written = readdirSync(cacheDir, { recursive: true }).map(String).filter((f) => f.endsWith('.bin'));
+      expect(written.some((f) => f.includes('engine.bundle.cjs'))).toBe(true);
+      expect(run({})).toBe(withBundle);
+      expect(run({ APICTL_NO_CODE_CACHE: '1' })).toBe(withBundle);
+      expect(run({ APICTL_NO_BUNDLE: '1' })).toBe(withBundle);
+    } finally {
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
   });
 });

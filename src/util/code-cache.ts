@@ -1,0 +1,112 @@
+/**
+ * CommonJS modules loaded through V8's code cache. A lint run executes a few MB of JavaScript
+ * (Spectral and its dependencies, apictl's rule functions, the precompiled schema validators);
+ * parsing and compiling them again in every process costs a large share of a run's fixed time.
+ * Node 22.1+ caches compiled code itself (`module.enableCompileCache`, switched on by the CLI);
+ * on Node 20 this module does it for the few large bundles apictl builds (each one file, so one
+ * cache entry each):
+ *
+ * - a module's cache entry is named after the sha1 of its text and lives in a per-user folder
+ *   ({@link codeCacheDir}, created with mode 0700), one folder per V8 version and architecture;
+ * - V8 checks an entry against its version and flags and rejects what does not fit; a rejected or
+ *   missing entry is (re)written once the process exits, when it holds every function the run
+ *   compiled, by writing a temporary file and renaming it (concurrent runs never see half a file);
+ * - any failure to read or write the cache just means compiling as usual.
+ *
+ * `APICTL_NO_CODE_CACHE=1` switches it off; `APICTL_CACHE_DIR` moves the folder.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import vm from 'node:vm';
+
+const requireHere = createRequire(import.meta.url);
+
+interface NodeModuleInternals {
+  _cache: Record<string, { exports: unknown } | undefined>;
+  _nodeModulePaths(dir: string): string[];
+  wrap(source: string): string;
+  new (id: string, parent?: unknown): { exports: unknown; filename: string; paths: string[]; loaded: boolean };
+}
+const NodeModule = Module as unknown as NodeModuleInternals;
+
+/** The per-user folder of apictl's caches, or undefined when there is none to use. */
+export function codeCacheDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env.APICTL_CACHE_DIR) return path.resolve(env.APICTL_CACHE_DIR);
+  let base: string | undefined;
+  if (process.platform === 'win32') base = env.LOCALAPPDATA;
+  else if (process.platform === 'darwin') base = path.join(os.homedir(), 'Library', 'Caches');
+  // the XDG spec: a relative XDG_CACHE_HOME is invalid and ignored
+  else base = env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : path.join(os.homedir(), '.cache');
+  return base && path.isAbsolute(base) ? path.join(base, 'apictl') : undefined;
+}
+
+/** True when Node caches compiled code on its own (22.1+, once the CLI switched it on). */
+function nodeCaches(): boolean {
+  const m = Module as unknown as { getCompileCacheDir?: () => string | undefined };
+  return typeof m.getCompileCacheDir === 'function' && m.getCompileCacheDir() !== undefined;
+}
+
+interface Pending {
+  script: vm.Script;
+  file: string;
+}
+const pending: Pending[] = [];
+
+function flush(): void {
+  for (const { script, file } of pending.splice(0)) {
+    try {
+      mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+      const tmp = `${file}.${process.pid}.tmp`;
+      writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
+      renameSync(tmp, file);
+    } catch {
+      // a cache that cannot be written is only a slower next run
+    }
+  }
+}
+
+/**
+ * `require(file)` for a CommonJS file, compiled with the code cache when one is available. The
+ * module is registered in Node's module cache like any other, so a later plain `require` of the
+ * same file gets the same instance.
+ */
+export function requireWithCodeCache(file: string, env: NodeJS.ProcessEnv = process.env): unknown {
+  const known = NodeModule._cache[file];
+  if (known) return known.exports;
+  const dir = env.APICTL_NO_CODE_CACHE ? undefined : codeCacheDir(env);
+  if (dir === undefined || nodeCaches()) return requireHere(file);
+  const source = readFileSync(file, 'utf8');
+  const key = createHash('sha1').update(source).digest('hex').slice(0, 20);
+  const cacheFile = path.join(dir, `v8-${process.versions.v8}-${process.arch}`, `${path.basename(file)}-${key}.bin`);
+  let cachedData: Buffer | undefined;
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    cachedData = undefined;
+  }
+  const script = new vm.Script(NodeModule.wrap(source), {
+    filename: file,
+    cachedData,
+    importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  });
+  if (cachedData === undefined || script.cachedDataRejected) {
+    if (pending.length === 0) process.once('exit', flush);
+    pending.push({ script, file: cacheFile });
+  }
+  const mod = new NodeModule(file, undefined);
+  mod.filename = file;
+  mod.paths = NodeModule._nodeModulePaths(path.dirname(file));
+  NodeModule._cache[file] = mod;
+  try {
+    const wrapper = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: unknown, filename: string, dirname: string) => void;
+    wrapper.call(mod.exports, mod.exports, createRequire(file), mod, file, path.dirname(file));
+  } catch (err) {
+    delete NodeModule._cache[file];
+    throw err;
+  }
+  mod.loaded = true;
+  return mod.exports;
+}
