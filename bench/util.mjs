@@ -28,9 +28,19 @@ export const median = (xs) => {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
 
-/** Runs each contender `runs` times in alternation (A B A B …) and returns medians per contender. */
-export function alternate(contenders, runs) {
+/**
+ * Runs each contender `runs` times in alternation (A B A B …) and returns medians per contender.
+ * One untimed warm-up round goes first (as hyperfine's --warmup): every contender then starts with
+ * the files in the page cache and its own caches filled (apictl's code cache, Node's for the others).
+ */
+export function alternate(contenders, runs, { warmup = 1 } = {}) {
   const results = Object.fromEntries(contenders.map((c) => [c.name, []]));
+  for (let i = 0; i < warmup; i++) {
+    for (const c of contenders) {
+      const m = measure(c.cmd, c.args, c.opts);
+      if (!(c.okStatus ?? [0]).includes(m.status)) throw new Error(`${c.name} failed (exit ${m.status}): ${m.stderr.slice(0, 500)}`);
+    }
+  }
   for (let i = 0; i < runs; i++) {
     for (const c of contenders) {
       const m = measure(c.cmd, c.args, c.opts);
