@@ -37,7 +37,8 @@
 import { matchGlob } from '../util/glob.js';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type Pair } from 'yaml';
+import type { Document, LineCounter, Node, Pair } from 'yaml';
+import { yamlLib } from '../document/yaml.js';
 import { InputError, type SourcePosition } from '../errors.js';
 import type { Severity } from '../findings/finding.js';
 import { FORMAT_NAMES } from '../formatters/types.js';
@@ -97,6 +98,7 @@ export function loadConfig(file: string): LintConfig {
   } catch (err) {
     throw new InputError(`cannot read config: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { file: shown, line: 0, column: 0 });
   }
+  const { LineCounter, parseDocument } = yamlLib();
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   const first = doc.errors[0];
@@ -207,29 +209,29 @@ function fail(ctx: Ctx, node: Node | null | undefined, message: string): never {
 
 function deref(ctx: Ctx, node: unknown): Node | null {
   let n = node as Node | null;
-  for (let hops = 0; n && isAlias(n) && hops < 100; hops++) n = (n.resolve(ctx.doc) as Node | undefined) ?? null;
+  for (let hops = 0; n && yamlLib().isAlias(n) && hops < 100; hops++) n = (n.resolve(ctx.doc) as Node | undefined) ?? null;
   return n;
 }
 
 /** The entries of a mapping with their key text; anything else is an error at the node. */
 function entries(ctx: Ctx, node: Node | null, what: string): Array<{ key: string; keyNode: Node; value: Node | null; pair: Pair }> {
-  if (!isMap(node)) fail(ctx, node, `${what} must be a mapping`);
+  if (!yamlLib().isMap(node)) fail(ctx, node, `${what} must be a mapping`);
   return node.items.map((pair) => {
     const k = deref(ctx, pair.key);
-    if (!isScalar(k) || (typeof k.value !== 'string' && typeof k.value !== 'number')) fail(ctx, k, `${what}: keys must be strings`);
+    if (!yamlLib().isScalar(k) || (typeof k.value !== 'string' && typeof k.value !== 'number')) fail(ctx, k, `${what}: keys must be strings`);
     return { key: String(k.value), keyNode: k, value: deref(ctx, pair.value), pair: pair as Pair };
   });
 }
 
 function str(ctx: Ctx, node: Node | null, what: string): string {
-  if (!isScalar(node) || typeof node.value !== 'string' || node.value.trim() === '') fail(ctx, node, `${what} must be a non-empty string`);
+  if (!yamlLib().isScalar(node) || typeof node.value !== 'string' || node.value.trim() === '') fail(ctx, node, `${what} must be a non-empty string`);
   return node.value;
 }
 
 /** A string or a list of strings. */
 function strList(ctx: Ctx, node: Node | null, what: string, allowSingle: boolean): Array<{ value: string; node: Node }> {
-  if (allowSingle && isScalar(node)) return [{ value: str(ctx, node, what), node }];
-  if (!isSeq(node)) fail(ctx, node, `${what} must be a list${allowSingle ? ' or a string' : ''}`);
+  if (allowSingle && yamlLib().isScalar(node)) return [{ value: str(ctx, node, what), node }];
+  if (!yamlLib().isSeq(node)) fail(ctx, node, `${what} must be a list${allowSingle ? ' or a string' : ''}`);
   return node.items.map((item) => {
     const n = deref(ctx, item);
     return { value: str(ctx, n, `each entry of ${what}`), node: n! };
@@ -243,7 +245,7 @@ function unknownKey(ctx: Ctx, keyNode: Node, name: string, where: string, allowe
 function readRoot(ctx: Ctx, root: Node | null): LintConfig {
   const config: LintConfig = {};
   // An empty file is an empty config.
-  if (root === null || (isScalar(root) && root.value === null)) return config;
+  if (root === null || (yamlLib().isScalar(root) && root.value === null)) return config;
   for (const { key: k, keyNode, value } of entries(ctx, deref(ctx, root), 'the config')) {
     switch (k) {
       case '$schema':
@@ -307,21 +309,21 @@ function readRules(ctx: Ctx, node: Node | null, at: string[]): Rules {
 }
 
 function readRuleValue(ctx: Ctx, node: Node | null, id: string): RuleSetting {
-  if (isScalar(node)) {
+  if (yamlLib().isScalar(node)) {
     const v = node.value;
     if (typeof v === 'boolean') return v;
     if (v === 'off' || (SEVERITY_WORDS as readonly unknown[]).includes(v)) return v as Severity | 'off';
     fail(ctx, node, `rule '${id}': expected ${RULE_VALUES}, not ${JSON.stringify(v)}`);
   }
-  if (!isMap(node)) fail(ctx, node, `rule '${id}': expected ${RULE_VALUES}`);
+  if (!yamlLib().isMap(node)) fail(ctx, node, `rule '${id}': expected ${RULE_VALUES}`);
   const out: RuleOverride = {};
   for (const { key: k, keyNode, value } of entries(ctx, node, `rule '${id}'`)) {
     if (k === 'severity') {
-      const s = isScalar(value) ? value.value : undefined;
+      const s = yamlLib().isScalar(value) ? value.value : undefined;
       if (s !== 'off' && !(SEVERITY_WORDS as readonly unknown[]).includes(s)) fail(ctx, value, `rule '${id}': severity must be error, warn, info, hint or off`);
       out.severity = s as Severity | 'off';
     } else if (k === 'options') {
-      if (!isMap(value)) fail(ctx, value, `rule '${id}': options must be a mapping`);
+      if (!yamlLib().isMap(value)) fail(ctx, value, `rule '${id}': options must be a mapping`);
       out.options = value.toJS(ctx.doc, { maxAliasCount: 100 }) as Record<string, unknown>;
     } else unknownKey(ctx, keyNode, k, `rules.${id}`, ['severity', 'options']);
   }
@@ -329,7 +331,7 @@ function readRuleValue(ctx: Ctx, node: Node | null, id: string): RuleSetting {
 }
 
 function readOverrides(ctx: Ctx, node: Node | null): NonNullable<LintConfig['overrides']> {
-  if (!isSeq(node)) fail(ctx, node, 'overrides must be a list of { files, rules }');
+  if (!yamlLib().isSeq(node)) fail(ctx, node, 'overrides must be a list of { files, rules }');
   return node.items.map((item, i) => {
     const n = deref(ctx, item);
     let files: string[] | undefined;

@@ -1,7 +1,7 @@
 /** Rule documentation: rulesets/docs/<id>.yaml (why, fix, a failing and a passing example). */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { yamlLib } from '../document/yaml.js';
 import { DOCS_DIR } from './paths.js';
 
 export interface RuleDoc {
@@ -16,5 +16,5 @@ export function ruleDoc(id: string): RuleDoc | undefined {
   if (!/^[a-z0-9][a-z0-9-]*$/.test(id)) return undefined;
   const file = path.join(DOCS_DIR, `${id}.yaml`);
   if (!existsSync(file)) return undefined;
-  return parseYaml(readFileSync(file, 'utf8')) as RuleDoc;
+  return yamlLib().parse(readFileSync(file, 'utf8')) as RuleDoc;
 }
