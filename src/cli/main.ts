@@ -8,6 +8,7 @@ import { formatErrorLine, InputError, UsageError } from '../errors.js';
 import { EXIT } from './exit-codes.js';
 import { addMcpCommands } from './mcp-commands.js';
 import { addScoreCommands } from './score-commands.js';
+import { lazy } from './lazy.js';
 
 export function packageVersion(): string {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -23,21 +24,6 @@ function withLoadOptions(cmd: Command): Command {
     .option('--max-size <mb>', 'largest input file in MiB', '50')
     .option('--max-depth <n>', 'deepest nesting accepted', '256')
     .option('--stdin-filepath <name>', 'name to show for input read from stdin (-)');
-}
-
-export function lazyExport(modulePath: string, name: string) {
-  return async (...args: unknown[]): Promise<void> => {
-    const mod = (await import(modulePath)) as Record<string, (...a: unknown[]) => Promise<number>>;
-    process.exitCode = await mod[name]!(...args);
-  };
-}
-
-function lazy(modulePath: string) {
-  return async (...args: unknown[]): Promise<void> => {
-    const mod = (await import(modulePath)) as { run: (...a: unknown[]) => Promise<number> };
-    const code = await mod.run(...args);
-    process.exitCode = code;
-  };
 }
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -81,7 +67,7 @@ Exit codes: 0 ok, 1 findings at or above the fail severity, 2 usage, input or in
       .option('--json', 'print a JSON report on stdout')
       .option('--allow-invalid', 'store a document even when it has validation errors (they are printed and kept with the version)')
       .addHelpText('after', '\nExample:\n  apictl import api/swagger.json --name "Pet Store"\n'),
-  ).action(lazy('./commands/import.js'));
+  ).action(lazy(() => import('./commands/import.js')));
 
   withLoadOptions(
     program
@@ -95,7 +81,7 @@ Exit codes: 0 ok, 1 findings at or above the fail severity, 2 usage, input or in
       .option('--quiet', 'do not print conversion notes')
       .option('--validate', 'also validate the input against its official schema and report problems at their lines (import and lint always do)')
       .addHelpText('after', '\nExample:\n  apictl convert swagger.json -o openapi.yaml --target 3.1\n'),
-  ).action(lazy('./commands/convert.js'));
+  ).action(lazy(() => import('./commands/convert.js')));
 
   const specs = program
     .command('specs')
@@ -103,14 +89,14 @@ Exit codes: 0 ok, 1 findings at or above the fail severity, 2 usage, input or in
     .option('--db <path>', 'registry database')
     .option('--json', 'print JSON')
     .addHelpText('after', '\nExamples:\n  apictl specs\n  apictl specs show pet-store --json\n')
-    .action(lazy('./commands/specs.js'));
+    .action(lazy(() => import('./commands/specs.js')));
   specs
     .command('show')
     .description('list the stored versions of one spec')
     .argument('<name>', 'spec name or slug')
     .option('--db <path>', 'registry database')
     .option('--json', 'print JSON')
-    .action(lazy('./commands/specs-show.js'));
+    .action(lazy(() => import('./commands/specs-show.js')));
 
   const rules = program
     .command('rules')
@@ -120,13 +106,13 @@ Exit codes: 0 ok, 1 findings at or above the fail severity, 2 usage, input or in
     .option('--all', 'include the rules of every pack')
     .option('--json', 'print JSON')
     .addHelpText('after', '\nExamples:\n  apictl rules --category security\n  apictl rules show operation-id-unique\n')
-    .action(lazy('./commands/rules.js'));
+    .action(lazy(() => import('./commands/rules.js')));
   rules
     .command('show')
     .description('what a rule checks, why, a failing and a passing example, and how to fix it')
     .argument('<id>', 'rule id')
     .option('--json', 'print JSON')
-    .action(lazyExport('./commands/rules.js', 'show'));
+    .action(lazy(() => import('./commands/rules.js'), 'show'));
 
   withLoadOptions(
     program
@@ -151,7 +137,7 @@ Exit codes: 0 ok, 1 findings at or above the fail severity, 2 usage, input or in
         'after',
         '\nExamples:\n  apictl lint api.yaml\n  apictl lint "specs/**/*.yaml" -f sarif -o results.sarif\n  apictl lint api.yaml -f stylish -f json -o.json=lint.json --fail-severity warn\n  apictl lint api.yaml --pack psd2 --baseline .apictl-baseline.json\n',
       ),
-  ).action(lazy('./commands/lint.js'));
+  ).action(lazy(() => import('./commands/lint.js')));
   addScoreCommands(program);
   addMcpCommands(program);
 

@@ -1,14 +1,6 @@
 /** The `mcp` command group: options and help here, the work in lazily imported command modules. */
 import { type Command, Option } from 'commander';
-
-/** Imports the command module only when the command runs (same pattern as main.ts). */
-function lazy(modulePath: string) {
-  return async (...args: unknown[]): Promise<void> => {
-    const mod = (await import(modulePath)) as { run: (...a: unknown[]) => Promise<number> };
-    const code = await mod.run(...args);
-    process.exitCode = code;
-  };
-}
+import { lazy } from './lazy.js';
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -52,12 +44,12 @@ Examples:
   apictl mcp generate "Pet Store" -o petstore-mcp --allow-writes --exclude method:DELETE
 `,
     )
-    .action(lazy('./commands/mcp-generate.js'));
+    .action(lazy(() => import('./commands/mcp-generate.js')));
 
   mcp
     .command('list')
     .description('list the MCP servers generated and recorded in the registry')
     .option('--db <path>', 'registry database')
     .option('--json', 'print JSON')
-    .action(lazy('./commands/mcp-list.js'));
+    .action(lazy(() => import('./commands/mcp-list.js')));
 }

@@ -2,14 +2,7 @@
  * `apictl score`: its options and a lazy action (the command module loads only when it runs).
  */
 import { Command, Option } from 'commander';
-
-/** Like main.ts's `lazy` (kept here so this module does not import main.ts back). */
-function lazy(modulePath: string) {
-  return async (...args: unknown[]): Promise<void> => {
-    const mod = (await import(modulePath)) as { run: (...a: unknown[]) => Promise<number> };
-    process.exitCode = await mod.run(...args);
-  };
-}
+import { lazy } from './lazy.js';
 
 export function addScoreCommands(program: Command): void {
   program
@@ -37,5 +30,5 @@ Examples:
   apictl score --all --min-score 80 --no-regression
 `,
     )
-    .action(lazy('./commands/score.js'));
+    .action(lazy(() => import('./commands/score.js')));
 }

@@ -28,7 +28,7 @@ interface NodeModuleInternals {
   _cache: Record<string, { exports: unknown } | undefined>;
   _nodeModulePaths(dir: string): string[];
   wrap(source: string): string;
-  new (id: string, parent?: unknown): { exports: unknown; filename: string; paths: string[]; loaded: boolean };
+  new (id: string, parent?: unknown): { exports: unknown; filename: string; paths: string[]; loaded: boolean; apictlImport?: (specifier: string) => Promise<unknown> };
 }
 const NodeModule = Module as unknown as NodeModuleInternals;
 
@@ -87,17 +87,18 @@ export function requireWithCodeCache(file: string, env: NodeJS.ProcessEnv = proc
   } catch {
     cachedData = undefined;
   }
-  const script = new vm.Script(NodeModule.wrap(source), {
-    filename: file,
-    cachedData,
-    importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-  });
+  // No importModuleDynamically: Node 20 loses it for a script compiled from cached data (and warns
+  // that the main-context loader is experimental). A module that imports ES modules at run time
+  // calls `module.apictlImport` instead (scripts/bundle-cli.mjs rewrites its `import()`s so).
+  const script = new vm.Script(NodeModule.wrap(source), { filename: file, cachedData });
   if (cachedData === undefined || script.cachedDataRejected) {
     if (pending.length === 0) process.once('exit', flush);
     pending.push({ script, file: cacheFile });
   }
   const mod = new NodeModule(file, undefined);
   mod.filename = file;
+  // specifiers are absolute, bare or node: ones (the bundle script checks): resolving them from here is the same
+  mod.apictlImport = (specifier: string): Promise<unknown> => import(specifier);
   mod.paths = NodeModule._nodeModulePaths(path.dirname(file));
   NodeModule._cache[file] = mod;
   try {

@@ -1,5 +1,8 @@
-// Preload for tests: records every module URL the process loads into $APICTL_TRACE_FILE.
-import { register } from 'node:module';
+// Preload for tests: records every module the process loads into $APICTL_TRACE_FILE: ES modules
+// by URL (loader hook), CommonJS modules by file name (including the CLI and engine bundles,
+// which are compiled outside Node's loader but registered in its cache).
+import { appendFileSync } from 'node:fs';
+import Module, { register } from 'node:module';
 register(
   'data:text/javascript,' +
     encodeURIComponent(`import { appendFileSync } from 'node:fs';
@@ -9,3 +12,16 @@ export async function load(url, context, next) {
 }`),
   import.meta.url,
 );
+const load = Module._load;
+Module._load = function (request, parent, isMain) {
+  try {
+    const file = Module._resolveFilename(request, parent, isMain);
+    appendFileSync(process.env.APICTL_TRACE_FILE, file + '\n');
+  } catch {
+    // unresolvable: the real load reports it
+  }
+  return load.apply(this, arguments);
+};
+process.once('exit', () => {
+  for (const file of Object.keys(Module._cache)) appendFileSync(process.env.APICTL_TRACE_FILE, file + '\n');
+});

@@ -1,0 +1,82 @@
+/**
+ * The CLI bundle (scripts/bundle-cli.mjs): bin/apictl.js runs it while it is current, and it
+ * behaves exactly as the plain dist modules do; a dist module changed after the build (size or
+ * mtime) makes it stale.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../helpers/corpus.js';
+
+const built = (await import(pathToFileURL(path.join(repoRoot, 'dist', 'util', 'cli-bundle.js')).href)) as typeof import('../../src/util/cli-bundle.js');
+const bin = path.join(repoRoot, 'bin', 'apictl.js');
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'apictl-cli-bundle-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+function run(args: string[], env: Record<string, string> = {}): { stdout: string; stderr: string; status: number } {
+  try {
+    const stdout = execFileSync(process.execPath, [bin, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', APICTL_CACHE_DIR: path.join(tmp, 'cache'), ...env } });
+    return { stdout, stderr: '', status: 0 };
+  } catch (e) {
+    const err = e as { stdout: string; stderr: string; status: number };
+    return { stdout: err.stdout, stderr: err.stderr, status: err.status };
+  }
+}
+
+describe('CLI bundle', () => {
+  it('is current after the build and is what bin/apictl.js runs', () => {
+    expect(built.bundleIsCurrent()).toBe(true);
+    const text = readFileSync(built.CLI_BUNDLE, 'utf8');
+    expect(text).not.toMatch(/\bimport\.meta\b/);
+    // every command module is inside, so no command imports the plain dist modules
+    const inputs = Object.keys(JSON.parse(readFileSync(built.CLI_BUNDLE_INPUTS, 'utf8')) as object);
+    for (const cmd of ['import', 'convert', 'lint', 'rules', 'score', 'specs', 'mcp-generate']) expect(inputs, cmd).toContain(`cli/commands/${cmd}.js`);
+  });
+
+  it('behaves as the plain modules: lint, convert, rules, usage errors', () => {
+    const example = path.join(repoRoot, 'examples', 'petstore-swagger2.yaml');
+    const cases = [
+      ['lint', example, '-f', 'json', '--no-record', '--no-config', '-q'],
+      ['convert', example, '--quiet'],
+      ['rules', 'show', 'operation-id-unique'],
+      ['lint', path.join(tmp, 'missing.yaml'), '--no-record'],
+      ['--version'],
+    ];
+    for (const args of cases) {
+      const bundled = run(args);
+      const plain = run(args, { APICTL_NO_BUNDLE: '1' });
+      expect(bundled, args.join(' ')).toEqual(plain);
+    }
+    expect(JSON.parse(run(cases[0]!).stdout).length).toBeGreaterThan(5);
+    expect(run(cases[3]!).status).toBe(2);
+  });
+
+  it('is stale once a module it was built from changes size or mtime', () => {
+    const dir = path.join(tmp, 'dist');
+    const mod = path.join(tmp, 'dist-module.js');
+    const bundle = path.join(tmp, 'bundle.cjs');
+    const inputs = path.join(tmp, 'inputs.json');
+    writeFileSync(mod, 'export const a = 1;\n');
+    writeFileSync(bundle, 'exports.main = async () => {};\n');
+    const record = () => {
+      const st = statSync(mod);
+      writeFileSync(inputs, JSON.stringify({ [path.relative(dir, mod)]: [st.size, st.mtimeMs] }));
+    };
+    record();
+    expect(built.bundleIsCurrent(bundle, inputs, dir)).toBe(true);
+    const later = new Date(Date.now() + 5000);
+    utimesSync(mod, later, later);
+    expect(built.bundleIsCurrent(bundle, inputs, dir)).toBe(false);
+    record();
+    writeFileSync(mod, 'export const a = 22;\n');
+    expect(built.bundleIsCurrent(bundle, inputs, dir)).toBe(false);
+    record();
+    rmSync(bundle);
+    expect(built.bundleIsCurrent(bundle, inputs, dir)).toBe(false);
+    writeFileSync(inputs, '{}');
+    expect(built.bundleIsCurrent(bundle, inputs, dir)).toBe(false);
+  });
+});
