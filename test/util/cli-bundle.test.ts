@@ -3,8 +3,8 @@
  * behaves exactly as the plain dist modules do; a dist module changed after the build (size or
  * mtime) makes it stale.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,6 +24,11 @@ function run(args: string[], env: Record<string, string> = {}): { stdout: string
     const err = e as { stdout: string; stderr: string; status: number };
     return { stdout: err.stdout, stderr: err.stderr, status: err.status };
   }
+}
+
+function runIn(cwd: string, args: string[], env: Record<string, string> = {}): { stdout: string; stderr: string; status: number } {
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', APICTL_CACHE_DIR: path.join(tmp, 'cache'), ...env } });
+  return { stdout: r.stdout, stderr: r.stderr, status: r.status ?? -1 };
 }
 
 describe('CLI bundle', () => {
@@ -52,6 +57,26 @@ describe('CLI bundle', () => {
     }
     expect(JSON.parse(run(cases[0]!).stdout).length).toBeGreaterThan(5);
     expect(run(cases[3]!).status).toBe(2);
+  });
+
+  it("runs a team's own rule functions, imported at run time, also from the code cache", () => {
+    const team = path.join(tmp, 'team');
+    mkdirSync(path.join(team, 'functions'), { recursive: true });
+    writeFileSync(
+      path.join(team, 'team.yaml'),
+      'functionsDir: ./functions\nfunctions: [teamCheck]\nrules:\n  team-check:\n    description: a team rule\n    message: "{{error}}"\n    severity: warn\n    given: $.info\n    then:\n      function: teamCheck\n',
+    );
+    writeFileSync(path.join(team, 'functions', 'teamCheck.js'), "export default function teamCheck() {\n  return [{ message: 'checked by the team' }];\n}\n");
+    writeFileSync(path.join(team, '.apictl.yaml'), 'extends: [./team.yaml]\n');
+    writeFileSync(path.join(team, 'api.yaml'), readFileSync(path.join(repoRoot, 'examples', 'bookshop-openapi31.yaml')));
+    const args = ['lint', path.join(team, 'api.yaml'), '-f', 'json', '--no-record', '-q', '--fail-severity', 'error'];
+    const codes = (r: { stdout: string }) => (JSON.parse(r.stdout) as Array<{ code: string; message: string }>).filter((f) => f.code === 'team-check').map((f) => f.message);
+    const cwd = { PWD: team };
+    for (const env of [cwd, cwd, { ...cwd, APICTL_NO_BUNDLE: '1' }]) {
+      const r = runIn(team, args, env);
+      expect(r.stderr).toBe('');
+      expect(codes(r)).toEqual(['checked by the team']);
+    }
   });
 
   it('is stale once a module it was built from changes size or mtime', () => {
