@@ -214,6 +214,7 @@ export class JsonLocator {
   private readonly members = new Map<number, Map<string, Member>>();
   private rootStart = -1;
   private rootEnd = -1;
+  private ends: Map<number, number> | undefined;
 
   constructor(private readonly text: string) {
     this.lines = new LineIndex(text);
@@ -238,21 +239,35 @@ export class JsonLocator {
       }
       return p;
     }
-    let depth = 0;
+    return this.containerEnds().get(p) ?? t.length;
+  }
+
+  /**
+   * Offset just past every object and array, by its start: one pass over the text on the first
+   * lookup. Without it each container on a located path is scanned once more for every ancestor
+   * whose members were listed (a path five levels deep reads its deepest text five times).
+   */
+  private containerEnds(): Map<number, number> {
+    if (this.ends) return this.ends;
+    const t = this.text;
+    const ends = new Map<number, number>();
+    const open: number[] = [];
+    let p = 0;
     while (p < t.length) {
       const d = t.charCodeAt(p);
       if (d === C.Quote) {
         p = this.skipString(p);
         continue;
       }
-      if (d === C.OpenBrace || d === C.OpenBracket) depth++;
+      if (d === C.OpenBrace || d === C.OpenBracket) open.push(p);
       else if (d === C.CloseBrace || d === C.CloseBracket) {
-        depth--;
-        if (depth === 0) return p + 1;
+        const start = open.pop();
+        if (start !== undefined) ends.set(start, p + 1);
       }
       p++;
     }
-    return p;
+    this.ends = ends;
+    return ends;
   }
 
   private skipString(p: number): number {

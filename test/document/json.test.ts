@@ -59,4 +59,20 @@ describe('JSON parsing', () => {
     expect(missing.found).toBe(2);
     expect(missing.range.start).toEqual({ line: 3, column: 5 });
   });
+
+  it('finds the end of containers whose strings hold brackets, braces and escaped quotes', () => {
+    const text = '{"a": {"s": "} ] \\" {", "t": ["[", {"u": "\\\\"}, "}"]}, "b": [[1, [2]], {"c": "{"}], "d": 1}';
+    const { locator, value } = parseJson(text, 256);
+    expect(value).toEqual({ a: { s: '} ] " {', t: ['[', { u: '\\' }, '}'] }, b: [[1, [2]], { c: '{' }], d: 1 });
+    const at = (p: string[]) => {
+      const r = locator.locate(p).range;
+      return text.slice(r.start.column - 1, r.end.column - 1);
+    };
+    expect(at(['a'])).toBe('"a": {"s": "} ] \\" {", "t": ["[", {"u": "\\\\"}, "}"]}');
+    expect(at(['a', 't', '1'])).toBe('{"u": "\\\\"}');
+    expect(at(['a', 't', '2'])).toBe('"}"');
+    expect(at(['b', '0', '1'])).toBe('[2]');
+    expect(at(['b', '1', 'c'])).toBe('"c": "{"');
+    expect(at(['d'])).toBe('"d": 1');
+  });
 });
