@@ -322,7 +322,13 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
   };
 
   const text = entryText;
-  const reparse = single ? () => parseSourceText(text, single.displayPath, single.id, limits).value : undefined;
+  // JSON that loaded once parses to the same value with JSON.parse alone (the checks passed, and
+  // the locator is not needed again)
+  const reparse = single
+    ? single.syntax === 'json'
+      ? () => JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown
+      : () => parseSourceText(text, single.displayPath, single.id, limits).value
+    : undefined;
   return { value: bundledRoot, entry, files, spec: detection.spec, locate, refFindings, entryText, reparse };
 }
 

@@ -193,6 +193,18 @@ describe('a single-file document handed to a consumer that edits it', () => {
     expect(again).not.toBe(doc.value);
   });
 
+  it('re-parses JSON (with a byte order mark, escapes and __proto__ keys) to the value it loaded', async () => {
+    const text = '\ufeff{"swagger": "2.0", "info": {"title": "t\\u00e9\\"", "version": "1"}, "paths": {"/a": {"get": {"responses": {"200": {"description": "ok", "__proto__": {"x": 1}}}}}}}';
+    const dir = tempTree({ 'spec.json': text });
+    const doc = await loadDocument({ path: path.join(dir, 'spec.json') }, { cwd: dir });
+    const pristine = structuredClone(doc.value);
+    (doc.value as Record<string, any>).paths = {};
+    const again = doc.reparse!() as Record<string, any>;
+    expect(again).toEqual(pristine);
+    expect(again.info.title).toBe('té"');
+    expect(Object.hasOwn(again.paths['/a'].get.responses['200'], '__proto__')).toBe(true);
+  });
+
   it('has no re-parse when refs were bundled from other files', async () => {
     const dir = tempTree({
       'spec.yaml': `${head}paths:\n  /a:\n    $ref: paths.yaml#/a\n`,
