@@ -46,8 +46,15 @@ const result = await build({
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  // jsonc-parser's `main` is a UMD build whose requires esbuild cannot follow; its ES build is the same code
-  alias: { 'jsonc-parser': path.join(path.dirname(require.resolve('jsonc-parser/package.json')), 'lib', 'esm', 'main.js') },
+  alias: {
+    // jsonc-parser's `main` is a UMD build whose requires esbuild cannot follow; its ES build is the same code
+    'jsonc-parser': path.join(path.dirname(require.resolve('jsonc-parser/package.json')), 'lib', 'esm', 'main.js'),
+    // Spectral's own $ref resolver (file and http readers: node-fetch, whatwg-url, tr46) is never
+    // used with apictl's rules: the engine always hands Spectral a resolver of its own, and rulesets
+    // that need the resolved document run on the installed Spectral (src/lint/ruleset.ts). Left
+    // out, it costs nothing to load, and nothing in this bundle can read a file or the network.
+    '@stoplight/spectral-ref-resolver': path.join(repo, 'scripts', 'engine-stubs', 'spectral-ref-resolver.cjs'),
+  },
   write: false,
   legalComments: 'none',
   // function names are part of the ruleset fingerprint: keep them as the files have them
