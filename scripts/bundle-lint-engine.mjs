@@ -7,7 +7,7 @@
 // functionsDir convention wants): the bundle records the sha256 of every file it was built from,
 // and dist/lint/spectral.js uses the bundle only while they all still match, so editing a
 // function never needs a rebuild (the run then takes every Spectral package from node_modules).
-import { readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -39,6 +39,70 @@ const entry = [
   ...names.map((n) => `  ${n}: require('./${n}.js').default,`),
   `});`,
 ].join('\n');
+/**
+ * spectral-core's ruleset/function.js builds an ajv instance with ajv-errors and ajv-formats when it
+ * is loaded (≈ 40 ms: ajv-errors compiles its keyword's meta-schema) and compiles the option and
+ * input schema of every Spectral function when the function is defined. In the bundle, the
+ * instance is created on the first compile, and each schema is compiled on the first value the
+ * conservative check of rulesets/functions/lib/quick-schema.js is not sure about (then ajv gives
+ * the verdict and the error messages, as before). Valid rulesets never need ajv at all.
+ * The edit is textual and checked: a spectral-core whose module differs fails the build.
+ */
+function lazyFunctionValidation() {
+  const target = path.join(path.dirname(core), 'ruleset', 'function.js');
+  const quick = path.join(fnDir, 'lib', 'quick-schema.js');
+  const edits = [
+    [
+      "const ajv = new ajv_1.default({ allErrors: true, allowUnionTypes: true, strict: true, keywords: ['x-internal'] });\n(0, ajv_errors_1.default)(ajv);\n(0, ajv_formats_1.default)(ajv);\n",
+      `let ajvInstance;
+const ajv = {
+    compile(schema) {
+        if (ajvInstance === undefined) {
+            ajvInstance = new ajv_1.default({ allErrors: true, allowUnionTypes: true, strict: true, keywords: ['x-internal'] });
+            (0, ajv_errors_1.default)(ajvInstance);
+            (0, ajv_formats_1.default)(ajvInstance);
+        }
+        return ajvInstance.compile(schema);
+    },
+};
+const { compileQuick: apictlCompileQuick } = require(${JSON.stringify(quick)});
+function apictlLazyValidator(schema) {
+    const sure = apictlCompileQuick(schema);
+    let compiled;
+    const validate = function (data) {
+        if (sure !== undefined && sure(data)) {
+            validate.errors = null;
+            return true;
+        }
+        compiled ??= ajv.compile(schema);
+        const valid = compiled(data);
+        validate.errors = compiled.errors;
+        return valid;
+    };
+    validate.errors = null;
+    return validate;
+}
+`,
+    ],
+    ['const validateOptions = options === null ? DEFAULT_OPTIONS_VALIDATOR : ajv.compile(options);', 'const validateOptions = options === null ? DEFAULT_OPTIONS_VALIDATOR : apictlLazyValidator(options);'],
+    ['const validateInput = input !== null ? ajv.compile(input) : input;', 'const validateInput = input !== null ? apictlLazyValidator(input) : input;'],
+  ];
+  return {
+    name: 'apictl-lazy-function-validation',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]ruleset[\\/]function\.js$/ }, (args) => {
+        if (path.resolve(args.path) !== target) return undefined;
+        let text = readFileSync(args.path, 'utf8');
+        for (const [from, to] of edits) {
+          if (text.split(from).length !== 2) throw new Error(`bundle-lint-engine: ${args.path} is not the version this build step edits (looked for: ${from.split('\n')[0]}); update lazyFunctionValidation()`);
+          text = text.replace(from, () => to);
+        }
+        return { contents: text, loader: 'js', resolveDir: path.dirname(args.path) };
+      });
+    },
+  };
+}
+
 const started = performance.now();
 const result = await build({
   stdin: { contents: entry, resolveDir: fnDir, sourcefile: 'lint-engine-entry.cjs', loader: 'js' },
@@ -54,7 +118,10 @@ const result = await build({
     // that need the resolved document run on the installed Spectral (src/lint/ruleset.ts). Left
     // out, it costs nothing to load, and nothing in this bundle can read a file or the network.
     '@stoplight/spectral-ref-resolver': path.join(repo, 'scripts', 'engine-stubs', 'spectral-ref-resolver.cjs'),
+    // …and spectral-runtime's fetch helper, never called by a lint, need no http client either
+    'node-fetch': path.join(repo, 'scripts', 'engine-stubs', 'node-fetch.cjs'),
   },
+  plugins: [lazyFunctionValidation()],
   write: false,
   legalComments: 'none',
   // function names are part of the ruleset fingerprint: keep them as the files have them

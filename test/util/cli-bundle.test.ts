@@ -79,6 +79,20 @@ describe('CLI bundle', () => {
     }
   });
 
+  it("reports invalid options of Spectral's own functions as the installed Spectral does (its validation runs lazily in the bundle)", () => {
+    const dir = path.join(tmp, 'bad-options');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'api.yaml'), readFileSync(path.join(repoRoot, 'examples', 'bookshop-openapi31.yaml')));
+    for (const options of ['match: 42', 'notMatch: [1]', 'other: x']) {
+      writeFileSync(path.join(dir, '.apictl.yaml'), `rules:\n  no-http-basic:\n    options:\n      ${options}\n`);
+      const args = ['lint', path.join(dir, 'api.yaml'), '--no-record', '-q'];
+      const bundled = runIn(dir, args);
+      expect(bundled.status, options).toBe(2);
+      expect(bundled.stderr, options).toMatch(/invalid ruleset: "pattern" function/);
+      expect(bundled, options).toEqual(runIn(dir, args, { APICTL_NO_BUNDLE: '1' }));
+    }
+  });
+
   it('is stale once a module it was built from changes size or mtime', () => {
     const dir = path.join(tmp, 'dist');
     const mod = path.join(tmp, 'dist-module.js');
