@@ -66,13 +66,30 @@ const ajv = {
     },
 };
 const { compileQuick: apictlCompileQuick } = require(${JSON.stringify(quick)});
-function apictlLazyValidator(schema) {
+// ajv's \`type\` keyword, loosely: a value none of these accept fails the schema whatever else it says
+const APICTL_LOOSE_TYPES = {
+    string: (d) => typeof d === 'string',
+    number: (d) => typeof d === 'number',
+    integer: (d) => typeof d === 'number',
+    boolean: (d) => typeof d === 'boolean',
+    null: (d) => d === null,
+    array: (d) => Array.isArray(d),
+    object: (d) => d !== null && typeof d === 'object' && !Array.isArray(d),
+};
+function apictlLazyValidator(schema, rejectByType) {
     const sure = apictlCompileQuick(schema);
+    // for inputs (whose errors Spectral reads only with errorOnInvalidInput): a value of another type is surely invalid
+    const types = rejectByType && schema !== null && typeof schema === 'object' ? [].concat(schema.type ?? []) : [];
+    const typeTests = types.every((t) => APICTL_LOOSE_TYPES[t] !== undefined) ? types.map((t) => APICTL_LOOSE_TYPES[t]) : [];
     let compiled;
     const validate = function (data) {
         if (sure !== undefined && sure(data)) {
             validate.errors = null;
             return true;
+        }
+        if (typeTests.length > 0 && !typeTests.some((t) => t(data))) {
+            validate.errors = null;
+            return false;
         }
         compiled ??= ajv.compile(schema);
         const valid = compiled(data);
@@ -85,7 +102,7 @@ function apictlLazyValidator(schema) {
 `,
     ],
     ['const validateOptions = options === null ? DEFAULT_OPTIONS_VALIDATOR : ajv.compile(options);', 'const validateOptions = options === null ? DEFAULT_OPTIONS_VALIDATOR : apictlLazyValidator(options);'],
-    ['const validateInput = input !== null ? ajv.compile(input) : input;', 'const validateInput = input !== null ? apictlLazyValidator(input) : input;'],
+    ['const validateInput = input !== null ? ajv.compile(input) : input;', 'const validateInput = input !== null ? apictlLazyValidator(input, !errorOnInvalidInput) : input;'],
   ];
   return {
     name: 'apictl-lazy-function-validation',
