@@ -36,6 +36,9 @@ describe('CLI bundle', () => {
     expect(built.bundleIsCurrent()).toBe(true);
     const text = readFileSync(built.CLI_BUNDLE, 'utf8');
     expect(text).not.toMatch(/\bimport\.meta\b/);
+    // ASCII only, so V8 keeps the sources as one-byte strings (both bundles)
+    expect(text).not.toMatch(/[^\x00-\x7f]/);
+    expect(readFileSync(path.join(repoRoot, 'dist', 'lint', 'engine.bundle.cjs'), 'utf8')).not.toMatch(/[^\x00-\x7f]/);
     // every command module is inside, so no command imports the plain dist modules
     const inputs = Object.keys(JSON.parse(readFileSync(built.CLI_BUNDLE_INPUTS, 'utf8')) as object);
     for (const cmd of ['import', 'convert', 'lint', 'rules', 'score', 'specs', 'mcp-generate']) expect(inputs, cmd).toContain(`cli/commands/${cmd}.js`);
