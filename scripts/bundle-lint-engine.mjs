@@ -104,13 +104,18 @@ function apictlLazyValidator(schema, rejectByType) {
     ['const validateOptions = options === null ? DEFAULT_OPTIONS_VALIDATOR : ajv.compile(options);', 'const validateOptions = options === null ? DEFAULT_OPTIONS_VALIDATOR : apictlLazyValidator(options);'],
     ['const validateInput = input !== null ? ajv.compile(input) : input;', 'const validateInput = input !== null ? apictlLazyValidator(input, !errorOnInvalidInput) : input;'],
   ];
+  // ruleset/validation/assertions.js loads ajv's 2020 dialect and Spectral's ruleset meta-schemas
+  // for assertValidRuleset, which apictl's own rules skip: load them when it first runs.
+  const assertions = path.join(path.dirname(core), 'ruleset', 'validation', 'assertions.js');
+  const assertionEdits = [['const ajv_1 = require("./ajv");', 'const ajv_1 = { get createValidator() { return require("./ajv").createValidator; } };']];
   return {
     name: 'apictl-lazy-function-validation',
     setup(b) {
-      b.onLoad({ filter: /[\\/]ruleset[\\/]function\.js$/ }, (args) => {
-        if (path.resolve(args.path) !== target) return undefined;
+      b.onLoad({ filter: /[\\/]ruleset[\\/](function|validation[\\/]assertions)\.js$/ }, (args) => {
+        const file = path.resolve(args.path);
+        if (file !== target && file !== assertions) return undefined;
         let text = readFileSync(args.path, 'utf8');
-        for (const [from, to] of edits) {
+        for (const [from, to] of file === target ? edits : assertionEdits) {
           if (text.split(from).length !== 2) throw new Error(`bundle-lint-engine: ${args.path} is not the version this build step edits (looked for: ${from.split('\n')[0]}); update lazyFunctionValidation()`);
           text = text.replace(from, () => to);
         }
