@@ -5,12 +5,12 @@
 // Packages stay outside (required at run time as before), except chalk, an ES-only package that
 // a CommonJS file cannot require on Node 20, and commander, which every command loads.
 // `import.meta.url` becomes each module's own dist/ URL, so paths relative to a module still
-// resolve as in dist/. The bundle records size and mtime of every dist file it was built from,
-// and src/util/cli-bundle.ts uses it only while they all still match (a `tsc` alone after the
-// build means the plain modules run).
-import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+// resolve as in dist/. The bundle records every dist file it was built from (size, mtime,
+// sha256: src/util/build-record.ts), and src/util/cli-bundle.ts uses it only while they are all
+// unchanged (a `tsc` alone after the build means the plain modules run).
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -73,13 +73,14 @@ if (/__apictlImport\(\s*['"`]\./.test(body)) throw new Error('bundle-cli: a rela
 // in this code (no String.raw over such text).
 const code = asciiOnly(head + body);
 if (/\bimport\.meta\b/.test(code)) throw new Error('bundle-cli: import.meta left in the bundle');
-const inputs = {};
-for (const input of Object.keys(result.metafile.inputs).sort()) {
-  const abs = path.resolve(repo, input);
-  if (!abs.startsWith(dist + path.sep)) continue;
-  const st = statSync(abs);
-  inputs[path.relative(dist, abs).split(path.sep).join('/')] = [st.size, st.mtimeMs];
-}
+const { recordFiles } = await import(pathToFileURL(path.join(dist, 'util', 'build-record.js')).href);
+const inputs = recordFiles(
+  dist,
+  Object.keys(result.metafile.inputs)
+    .map((input) => path.resolve(repo, input))
+    .filter((abs) => abs.startsWith(dist + path.sep))
+    .map((abs) => path.relative(dist, abs).split(path.sep).join('/')),
+);
 for (const [file, text] of [[out, code], [out.replace(/\.cjs$/, '.inputs.json'), JSON.stringify(inputs)]]) {
   writeFileSync(file + '.tmp', text);
   renameSync(file + '.tmp', file);

@@ -4,9 +4,10 @@
 // ≈ 400 modules, and one entry in V8's code cache (src/util/code-cache.ts): Spectral's import
 // alone costs ≈ 0.2 s a run without it. Every part is required lazily, on first use.
 // The function files stay the source of truth (Spectral CLI loads them one by one, as its
-// functionsDir convention wants): the bundle records the sha256 of every file it was built from,
-// and dist/lint/spectral.js uses the bundle only while they all still match, so editing a
-// function never needs a rebuild (the run then takes every Spectral package from node_modules).
+// functionsDir convention wants): the bundle records every file it was built from
+// (src/util/build-record.ts), and dist/lint/spectral.js uses the bundle only while they are all
+// unchanged, so editing a function never needs a rebuild (the run then takes every Spectral
+// package from node_modules).
 import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -15,7 +16,8 @@ import { build } from 'esbuild';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(repo, 'package.json'));
-const { ENGINE_BUNDLE, ENGINE_BUNDLE_SOURCES, CORE_FUNCTION_NAMES, ruleFunctionSources } = await import(pathToFileURL(path.join(repo, 'dist', 'lint', 'spectral.js')).href);
+const { ENGINE_BUNDLE, ENGINE_BUNDLE_SOURCES, CORE_FUNCTION_NAMES, ruleFunctionFiles } = await import(pathToFileURL(path.join(repo, 'dist', 'lint', 'spectral.js')).href);
+const { recordFiles } = await import(pathToFileURL(path.join(repo, 'dist', 'util', 'build-record.js')).href);
 const { RULESETS_DIR } = await import(pathToFileURL(path.join(repo, 'dist', 'lint', 'paths.js')).href);
 const fnDir = path.join(RULESETS_DIR, 'functions');
 
@@ -150,7 +152,7 @@ const result = await build({
   keepNames: true,
   logLevel: 'warning',
 });
-const sources = ruleFunctionSources(fnDir);
+const sources = recordFiles(fnDir, ruleFunctionFiles(fnDir));
 // ASCII only (esbuild keeps regular expression literals and comments as written): V8 then holds
 // the source as a one-byte string, read and parsed faster. \u escapes mean the same everywhere
 // in this code (no String.raw over such text).

@@ -4,16 +4,16 @@
  * `instanceof` checks and shared state hold).
  *
  * Normally that is the engine bundle built by scripts/bundle-lint-engine.mjs
- * (dist/lint/engine.bundle.cjs), loaded through V8's code cache. It is used only while every rule
- * function file still has the hash the bundle was built from; otherwise (a function edited since
+ * (dist/lint/engine.bundle.cjs), loaded through V8's code cache. It is used only while the rule
+ * function files are exactly those it was built from (src/util/build-record.ts); otherwise (a function edited since
  * the build, no build, or `APICTL_NO_BUNDLE=1`) everything comes from node_modules and the
  * function files, as Spectral CLI would load them.
  */
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { filesUnchanged, type FileRecord } from '../util/build-record.js';
 import { requireWithCodeCache } from '../util/code-cache.js';
 import { RULESETS_DIR } from './paths.js';
 
@@ -46,19 +46,25 @@ export interface SpectralModules {
   source: 'bundle' | 'node_modules';
 }
 
-/** sha256 of every function and helper file: `name.js` and `lib/name.js` → hash. */
-export function ruleFunctionSources(fnDir: string): Record<string, string> {
-  const out: Record<string, string> = {};
+/** Every function and helper file: `name.js` and `lib/name.js`, sorted. */
+export function ruleFunctionFiles(fnDir: string): string[] {
+  const out: string[] = [];
   for (const sub of ['', 'lib']) {
     let entries: string[];
     try {
-      entries = readdirSync(path.join(fnDir, sub)).filter((f) => f.endsWith('.js')).sort();
+      entries = readdirSync(path.join(fnDir, sub)).filter((f) => f.endsWith('.js'));
     } catch {
       continue;
     }
-    for (const f of entries) out[sub ? `${sub}/${f}` : f] = createHash('sha256').update(readFileSync(path.join(fnDir, sub, f), 'utf8')).digest('hex');
+    for (const f of entries) out.push(sub ? `${sub}/${f}` : f);
   }
-  return out;
+  return out.sort();
+}
+
+/** True when the bundle's record lists exactly the function files there are now, each unchanged. */
+export function ownFunctionsUnchanged(recorded: FileRecord, fnDir: string = OWN_FUNCTIONS_DIR): boolean {
+  const files = ruleFunctionFiles(fnDir);
+  return files.length === Object.keys(recorded).length && files.every((f) => Object.hasOwn(recorded, f)) && filesUnchanged(fnDir, recorded);
 }
 
 interface EngineBundle {
@@ -72,10 +78,7 @@ interface EngineBundle {
 function fromBundle(): SpectralModules | undefined {
   if (process.env.APICTL_NO_BUNDLE) return undefined;
   try {
-    const recorded = JSON.parse(readFileSync(ENGINE_BUNDLE_SOURCES, 'utf8')) as Record<string, string>;
-    const current = ruleFunctionSources(OWN_FUNCTIONS_DIR);
-    const same = Object.keys(current).length === Object.keys(recorded).length && Object.entries(current).every(([f, h]) => recorded[f] === h);
-    if (!same) return undefined;
+    if (!ownFunctionsUnchanged(JSON.parse(readFileSync(ENGINE_BUNDLE_SOURCES, 'utf8')) as FileRecord)) return undefined;
     const b = requireWithCodeCache(ENGINE_BUNDLE) as EngineBundle;
     return {
       core: b.core(),

@@ -1,12 +1,13 @@
 /**
  * The CLI as one CommonJS bundle (scripts/bundle-cli.mjs), loaded through V8's code cache: the
  * program bin/apictl.js runs when the bundle is current. It is current while every dist module
- * it was built from still has the size and mtime the build recorded (a `tsc` alone after the
- * build means the plain modules run); `APICTL_NO_BUNDLE=1` always runs the plain modules.
+ * it was built from is unchanged (a `tsc` alone after the build means the plain modules run);
+ * `APICTL_NO_BUNDLE=1` always runs the plain modules.
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { filesUnchanged, type FileRecord } from './build-record.js';
 import { requireWithCodeCache } from './code-cache.js';
 
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -17,20 +18,10 @@ export interface Cli {
   main(argv: string[]): Promise<void>;
 }
 
-/**
- * True when the bundle exists and every file its inputs record (`relative path → [size, mtimeMs]`,
- * relative to `dir`) is still as recorded.
- */
+/** True when the bundle exists and every dist module it was built from is unchanged (src/util/build-record.ts). */
 export function bundleIsCurrent(bundle = CLI_BUNDLE, inputsFile = CLI_BUNDLE_INPUTS, dir = DIST): boolean {
   try {
-    const inputs = JSON.parse(readFileSync(inputsFile, 'utf8')) as Record<string, [number, number]>;
-    const files = Object.entries(inputs);
-    if (files.length === 0) return false;
-    for (const [rel, [size, mtimeMs]] of files) {
-      const st = statSync(path.join(dir, rel));
-      if (st.size !== size || st.mtimeMs !== mtimeMs) return false;
-    }
-    return statSync(bundle).isFile();
+    return filesUnchanged(dir, JSON.parse(readFileSync(inputsFile, 'utf8')) as FileRecord) && statSync(bundle).isFile();
   } catch {
     return false;
   }
