@@ -42,7 +42,8 @@ export function atOrAbove(sev: Severity, threshold: Severity): boolean {
 export function compareFindings(fileRank: (file: string) => number) {
   return (a: LintFinding, b: LintFinding): number =>
     fileRank(a.source ?? NO_FILE) - fileRank(b.source ?? NO_FILE) ||
-    (a.source ?? NO_FILE).localeCompare(b.source ?? NO_FILE) ||
+    // most pairs share their file: skip the locale-aware comparison (≈ 1 µs) for them
+    (a.source === b.source ? 0 : (a.source ?? NO_FILE).localeCompare(b.source ?? NO_FILE)) ||
     (a.range?.start.line ?? 0) - (b.range?.start.line ?? 0) ||
     (a.range?.start.column ?? 0) - (b.range?.start.column ?? 0) ||
     SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] ||
