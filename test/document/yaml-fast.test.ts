@@ -53,6 +53,16 @@ describe('fast YAML path', () => {
     expect(parseYamlFast('d: |2-\n    x\n', 256)).toBeUndefined();
   });
 
+  it('keeps the leading empty lines of a literal block scalar (the AST parser drops them)', () => {
+    for (const text of ['a: |\n\n  x\n', 'a: |-\n\n\n  x\n  y\n', 'a: | # note\n  \n  x\n', 'a:\n  - |\n\n    x\n']) {
+      expect(parseYamlFast(text, 256, { lines: false }), text).toBeUndefined();
+      const r = parseYamlFast(text, 256);
+      if (r) expect(r.value, text).toEqual(exact(text).value);
+    }
+    // unaffected: folded scalars, and empty lines after the first content line
+    expect(parseYamlFast('a: |\n  x\n\n  y\n', 256, { lines: false })!.value).toEqual({ a: 'x\n\ny\n' });
+  });
+
   it('locates paths like the exact path', () => {
     const text = "paths:\n  /a:\n    get:\n      responses:\n        200: {description: ok}\n";
     const fast = parseYamlFast(text, 256)!;
