@@ -11,12 +11,13 @@
  * - V8 checks an entry against its version and flags and rejects what does not fit; a rejected or
  *   missing entry is (re)written once the process exits, when it holds every function the run
  *   compiled, by writing a temporary file and renaming it (concurrent runs never see half a file);
+ *   the three newest entries of a module are kept, older ones (earlier builds) removed;
  * - any failure to read or write the cache just means compiling as usual.
  *
  * `APICTL_NO_CODE_CACHE=1` switches it off; `APICTL_CACHE_DIR` moves the folder.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,16 +53,27 @@ function nodeCaches(): boolean {
 interface Pending {
   script: vm.Script;
   file: string;
+  /** The module's file name: its entries are `<name>-<hash>.bin`. */
+  name: string;
 }
 const pending: Pending[] = [];
 
+/** Entries kept per module name (one per text it had): the newest few, so rebuilds do not pile up. */
+const KEEP_PER_MODULE = 3;
+
 function flush(): void {
-  for (const { script, file } of pending.splice(0)) {
+  for (const { script, file, name } of pending.splice(0)) {
     try {
-      mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+      const dir = path.dirname(file);
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
       const tmp = `${file}.${process.pid}.tmp`;
       writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
       renameSync(tmp, file);
+      const older = readdirSync(dir)
+        .filter((f) => f.startsWith(`${name}-`) && f.endsWith('.bin') && path.join(dir, f) !== file)
+        .map((f) => ({ f, t: statSync(path.join(dir, f)).mtimeMs }))
+        .sort((a, b) => b.t - a.t);
+      for (const { f } of older.slice(KEEP_PER_MODULE - 1)) rmSync(path.join(dir, f), { force: true });
     } catch {
       // a cache that cannot be written is only a slower next run
     }
@@ -93,7 +105,7 @@ export function requireWithCodeCache(file: string, env: NodeJS.ProcessEnv = proc
   const script = new vm.Script(NodeModule.wrap(source), { filename: file, cachedData });
   if (cachedData === undefined || script.cachedDataRejected) {
     if (pending.length === 0) process.once('exit', flush);
-    pending.push({ script, file: cacheFile });
+    pending.push({ script, file: cacheFile, name: path.basename(file) });
   }
   const mod = new NodeModule(file, undefined);
   mod.filename = file;

@@ -71,6 +71,18 @@ describe('requireWithCodeCache', () => {
     expect(entries()).toHaveLength(2);
   });
 
+  it('keeps the three newest entries of a module (rebuilds do not pile up)', () => {
+    for (let i = 1; i <= 5; i++) {
+      writeFileSync(moduleFile, `exports.answer = () => ${i};\nexports.file = __filename;\n`);
+      expect(load().answer).toBe(i);
+    }
+    expect(entries()).toHaveLength(3);
+    // the newest is among them: loading it again writes nothing
+    const before = entries();
+    load();
+    expect(entries()).toEqual(before);
+  });
+
   it('ignores and rewrites a broken entry', () => {
     load();
     const [entry] = entries();
