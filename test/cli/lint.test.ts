@@ -109,6 +109,13 @@ describe('apictl lint', () => {
     const bad = apictl(['lint', 'api.yaml', '--no-record'], { cwd: path.join(dir, 'specs') });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/\.apictl\.yaml:2:3: unknown rule 'operation-id-requird'.*operation-id-required/);
+    // nothing was linted: no "No problems found" on the terminal
+    expect(bad.stdout).toBe('');
+    writeFileSync(path.join(dir, '.apictl.yaml'), 'rules:\n  servers-https-only:\n    options:\n      bogus: 1\n');
+    const badOptions = apictl(['lint', 'api.yaml', '--no-record'], { cwd: path.join(dir, 'specs') });
+    expect(badOptions.code).toBe(2);
+    expect(badOptions.stderr).toMatch(/invalid ruleset/);
+    expect(badOptions.stdout).toBe('');
   });
 
   it('honours x-apictl-ignore with a reason and flags one without', () => {

@@ -169,6 +169,9 @@ export async function run(patterns: string[], flags: LintFlags): Promise<number>
 
   const rules = lastRuleset?.meta ?? new Map();
   for (const o of outputs) {
+    // Nothing could be linted (each file, or the config, gave an input error, already on stderr):
+    // a report on the terminal would say "No problems found". Files and machine formats still get theirs.
+    if (linted.length === 0 && inputErrors > 0 && !o.file && o.format === 'stylish') continue;
     const { output, summary } = format(
       o.format,
       {
