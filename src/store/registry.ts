@@ -29,19 +29,41 @@ import type {
  *   program's database, cannot be opened or written, or was written by a newer apictl.
  */
 export function openRegistry(dbPath: string, options: OpenRegistryOptions = {}): Registry {
-  let db: Db | undefined;
-  try {
-    if (dbPath !== ':memory:') fs.mkdirSync(path.dirname(dbPath), { recursive: true });
-    db = new Database(dbPath, { timeout: BUSY_TIMEOUT_MS });
-    configure(db);
-    refuseForeignDatabase(db, dbPath);
-    applyMigrations(db, REGISTRY_MIGRATIONS, dbPath);
-    for (const set of options.migrations ?? []) applyMigrations(db, set, dbPath);
-    return new SqliteRegistry(db, dbPath);
-  } catch (err) {
-    db?.close();
-    throw toStoreError(err, dbPath);
+  // SQLite answers some lock conflicts at once instead of through the busy timeout: switching a
+  // new file to WAL while other processes open it, or recovering the WAL index another opener is
+  // rebuilding. Opening is retried (after a short, growing, jittered pause) within the same
+  // overall budget as a lock wait, so processes starting together on one new registry all get in.
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (let attempt = 0; ; attempt++) {
+    let db: Db | undefined;
+    try {
+      if (dbPath !== ':memory:') fs.mkdirSync(path.dirname(dbPath), { recursive: true });
+      db = new Database(dbPath, { timeout: BUSY_TIMEOUT_MS });
+      configure(db);
+      refuseForeignDatabase(db, dbPath);
+      applyMigrations(db, REGISTRY_MIGRATIONS, dbPath);
+      for (const set of options.migrations ?? []) applyMigrations(db, set, dbPath);
+      return new SqliteRegistry(db, dbPath);
+    } catch (err) {
+      db?.close();
+      const left = deadline - Date.now();
+      if (isBusy(err) && left > 0) {
+        sleepSync(Math.min(left, 10 * 2 ** Math.min(attempt, 5) * (0.5 + Math.random())));
+        continue;
+      }
+      throw toStoreError(err, dbPath);
+    }
   }
+}
+
+function isBusy(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+}
+
+/** Blocks this thread for `ms` (opening is synchronous, like the rest of the store). */
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 /** Per-connection settings; the first statement that touches the file, so it also detects non-databases. */
