@@ -37,10 +37,14 @@ const NodeModule = Module as unknown as NodeModuleInternals;
 export function codeCacheDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (env.APICTL_CACHE_DIR) return path.resolve(env.APICTL_CACHE_DIR);
   let base: string | undefined;
-  if (process.platform === 'win32') base = env.LOCALAPPDATA;
-  else if (process.platform === 'darwin') base = path.join(os.homedir(), 'Library', 'Caches');
-  // the XDG spec: a relative XDG_CACHE_HOME is invalid and ignored
-  else base = env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : path.join(os.homedir(), '.cache');
+  try {
+    if (process.platform === 'win32') base = env.LOCALAPPDATA;
+    else if (process.platform === 'darwin') base = path.join(os.homedir(), 'Library', 'Caches');
+    // the XDG spec: a relative XDG_CACHE_HOME is invalid and ignored
+    else base = env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : path.join(os.homedir(), '.cache');
+  } catch {
+    return undefined; // no home folder (os.homedir throws without HOME and a user entry): no cache
+  }
   return base && path.isAbsolute(base) ? path.join(base, 'apictl') : undefined;
 }
 
