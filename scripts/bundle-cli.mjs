@@ -12,6 +12,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { asciiOnly } from './lib/ascii-only.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(repo, 'dist');
@@ -68,9 +69,7 @@ const head = result.outputFiles[0].text.slice(0, banner);
 // the imports esbuild left (packages and computed specifiers): through the banner's helper
 const body = result.outputFiles[0].text.slice(banner).replace(/(?<![\w$.])import\(/g, '__apictlImport(');
 if (/__apictlImport\(\s*['"`]\./.test(body)) throw new Error('bundle-cli: a relative run-time import() cannot go through the loader');
-// ASCII only (esbuild keeps regular expression literals and comments as written): V8 then holds
-// the source as a one-byte string, read and parsed faster. \u escapes mean the same everywhere
-// in this code (no String.raw over such text).
+// ASCII only, so V8 holds the source as a one-byte string (see lib/ascii-only.mjs)
 const code = asciiOnly(head + body);
 if (/\bimport\.meta\b/.test(code)) throw new Error('bundle-cli: import.meta left in the bundle');
 const { recordFiles } = await import(pathToFileURL(path.join(dist, 'util', 'build-record.js')).href);
@@ -86,8 +85,3 @@ for (const [file, text] of [[out, code], [out.replace(/\.cjs$/, '.inputs.json'),
   renameSync(file + '.tmp', file);
 }
 console.log(`bundle-cli: ${Object.keys(inputs).length} dist modules → ${path.relative(repo, out)} (${Math.round(code.length / 1024)} KiB) in ${Math.round(performance.now() - started)} ms`);
-
-function asciiOnly(text) {
-  // a character after an odd run of backslashes (an identity escape such as backslash-é) is written as one \u escape
-  return text.replace(/(\\*)([^\x00-\x7f])/g, (_m, slashes, c) => `${slashes.length % 2 === 1 ? slashes.slice(1) : slashes}\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}

@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { asciiOnly } from './lib/ascii-only.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(repo, 'package.json'));
@@ -153,9 +154,7 @@ const result = await build({
   logLevel: 'warning',
 });
 const sources = recordFiles(fnDir, ruleFunctionFiles(fnDir));
-// ASCII only (esbuild keeps regular expression literals and comments as written): V8 then holds
-// the source as a one-byte string, read and parsed faster. \u escapes mean the same everywhere
-// in this code (no String.raw over such text).
+// ASCII only, so V8 holds the source as a one-byte string (see lib/ascii-only.mjs)
 const code = asciiOnly(result.outputFiles[0].text);
 // the hashes go beside the bundle, so a stale bundle is recognised without loading it
 for (const [file, text] of [[ENGINE_BUNDLE, code], [ENGINE_BUNDLE_SOURCES, JSON.stringify(sources)]]) {
@@ -163,8 +162,3 @@ for (const [file, text] of [[ENGINE_BUNDLE, code], [ENGINE_BUNDLE_SOURCES, JSON.
   renameSync(file + '.tmp', file);
 }
 console.log(`bundle-lint-engine: Spectral + ${names.length} rule functions (${Object.keys(sources).length} files) → ${path.relative(repo, ENGINE_BUNDLE)} (${Math.round(code.length / 1024)} KiB) in ${Math.round(performance.now() - started)} ms`);
-
-function asciiOnly(text) {
-  // a character after an odd run of backslashes (an identity escape such as backslash-é) is written as one \u escape
-  return text.replace(/(\\*)([^\x00-\x7f])/g, (_m, slashes, c) => `${slashes.length % 2 === 1 ? slashes.slice(1) : slashes}\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
