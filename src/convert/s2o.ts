@@ -16,6 +16,7 @@ type CircularClone = (obj: unknown, hash?: WeakMap<object, unknown>) => unknown;
 export function makeFastCircularClone(original: CircularClone): CircularClone {
   const clone = (obj: unknown, hash?: WeakMap<object, unknown>): unknown => {
     if (typeof obj !== 'object' || obj === null) return obj;
+    if (hash === undefined && handedOver.has(obj)) return handOver(obj as Obj);
     const seen = hash ?? new WeakMap<object, unknown>();
     const hit = seen.get(obj);
     if (hit !== undefined) return hit;
@@ -33,14 +34,33 @@ export function makeFastCircularClone(original: CircularClone): CircularClone {
   return clone;
 }
 
+/**
+ * Documents given to swagger2openapi that nobody reads again (runSwagger2openapi's own working
+ * copy). swagger2openapi clones its whole input before converting — a second full copy of a
+ * document apictl has already copied or parsed for it. The clone of a handed-over document is a
+ * fresh top level over the same children: swagger2openapi edits and deletes top-level keys of its
+ * copy while it still reads the input's `host`, `basePath`, `schemes` and
+ * `x-ms-parameterized-host`, which stay in place; below the top level it owns the objects.
+ */
+const handedOver = new WeakSet<object>();
+
+function handOver(obj: Obj): Obj {
+  handedOver.delete(obj);
+  const out: Obj = Array.isArray(obj) ? ([] as unknown as Obj) : {};
+  for (const k of Object.keys(obj)) out[k] = obj[k];
+  return out;
+}
+
 type RecurseCallback = (obj: Record<string, unknown>, key: string, state: Record<string, unknown>) => void;
 type Recurse = (object: unknown, state: Record<string, unknown> | null | undefined, callback: RecurseCallback) => void;
 
 /** A path segment chain whose string is built only when someone reads it. */
-interface PathNode {
-  parent: PathNode | undefined;
-  key: string;
-  str: string | undefined;
+class PathNode {
+  constructor(
+    public parent: PathNode | undefined,
+    public key: string,
+    public str: string | undefined,
+  ) {}
 }
 
 /**
@@ -49,7 +69,8 @@ interface PathNode {
  * payload, seen, identity, identityPath, identityDetection), except that `state.path` — the JSON
  * pointer of the current key, escaped and URI-encoded — is computed when it is read instead of
  * for every key (swagger2openapi reads it only in rare branches). With identity detection the
- * path of every object is still recorded, as the original does.
+ * first path of every object is recorded as a node, and `identityPath` becomes its string when an
+ * object is met a second time (the original builds the string of every object).
  */
 export function makeFastRecurse(jpescape: (s: string) => string): Recurse {
   const segment = (key: string): string => encodeURIComponent(jpescape(key));
@@ -61,12 +82,12 @@ export function makeFastRecurse(jpescape: (s: string) => string): Recurse {
   class State {
     _key: string | undefined = undefined;
     // the node comes from the caller: one allocation per visited object, not two
-    constructor(public _base: PathNode = { parent: undefined, key: '', str: '#' }) {}
+    constructor(public _base: PathNode = new PathNode(undefined, '', '#')) {}
     get path(): string {
       return this._key === undefined ? nodeString(this._base) : nodeString(this._base) + '/' + segment(this._key);
     }
     set path(v: string) {
-      this._base = { parent: undefined, key: '', str: v };
+      this._base = new PathNode(undefined, '', v);
       this._key = undefined;
     }
   }
@@ -89,13 +110,15 @@ export function makeFastRecurse(jpescape: (s: string) => string): Recurse {
       state.key = key;
       state._key = key;
       const child = object[key];
-      state.identityPath = typeof child === 'object' && child !== null ? seen.get(child) : undefined;
-      state.identity = state.identityPath !== undefined;
+      const first = typeof child === 'object' && child !== null ? seen.get(child) : undefined;
+      state.identityPath = first instanceof PathNode ? nodeString(first) : first;
+      state.identity = first !== undefined;
       if (object.hasOwnProperty(key)) callback(object, key, state);
       const now = object[key];
       if (typeof now === 'object' && !state.identity) {
-        const node: PathNode = { parent: base, key, str: undefined };
-        if (state.identityDetection && !Array.isArray(now) && now !== null) seen.set(now, nodeString(node));
+        const node = new PathNode(base, key, undefined);
+        // the object's first path, as a node: its string is built only if the object is met again
+        if (state.identityDetection && !Array.isArray(now) && now !== null) seen.set(now, node);
         const next = new State(node) as State & Record<string, unknown>;
         next.parent = object;
         next.depth = state.depth ? (state.depth as number) + 1 : 1;
@@ -164,12 +187,14 @@ export const BODY_NAME_KEY = 'x-codegen-request-body-name';
  * - `resolve: false`: never read files or URLs (the loader bundles external refs itself).
  * - `resolveInternal: true`: keep every request body inline (no hoisting into
  *   components.requestBodies); the repairs and the origin map find bodies where the 2.0 body was.
- * - `anchors: true`: shared subtrees are not an error (the input is cloned first anyway).
+ * - `anchors: true`: shared subtrees are not an error (swagger2openapi copies each repeat).
  * - `text`: a placeholder; without it swagger2openapi serialises the whole input to YAML just to
  *   have it for messages, which is most of its run time on large inputs.
  *
- * `work` is not modified (swagger2openapi clones it first). Any failure becomes an InputError.
- * Returns the output and how many warnings swagger2openapi wrote into it (under S2O_WARNING_KEY).
+ * `work` is handed over: swagger2openapi's output shares its objects below the top level and
+ * edits them, so the caller must not read it afterwards (take copies of what is still needed
+ * before the call). Any failure becomes an InputError. Returns the output and how many warnings
+ * swagger2openapi wrote into it (under S2O_WARNING_KEY).
  */
 export async function runSwagger2openapi(work: Obj): Promise<{ openapi: Obj; warnings: number }> {
   // swagger2openapi prints an internal exception with console.warn before rejecting with the same
@@ -178,8 +203,10 @@ export async function runSwagger2openapi(work: Obj): Promise<{ openapi: Obj; war
   const originalWarn = console.warn;
   console.warn = () => {};
   let warnings = 0;
+  const s2o = loadSwagger2openapi();
+  handedOver.add(work);
   try {
-    const result = await loadSwagger2openapi().convertObj(work, {
+    const result = await s2o.convertObj(work, {
       patch: true,
       warnOnly: true,
       // read by swagger2openapi exactly when it writes a warning: counting the reads tells whether
@@ -200,5 +227,6 @@ export async function runSwagger2openapi(work: Obj): Promise<{ openapi: Obj; war
     throw new InputError(`cannot convert Swagger 2.0 document: ${msg}`);
   } finally {
     console.warn = originalWarn;
+    handedOver.delete(work);
   }
 }

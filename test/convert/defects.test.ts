@@ -327,6 +327,29 @@ describe('defect 7: x-example and x-examples', () => {
     expect(await swaggerParserError(r.document)).toBeUndefined();
   });
 
+  it('form field examples keep every value, nulls and falsy ones included', async () => {
+    // swagger2openapi drops falsy x-examples of form fields and deletes nulls inside the values of
+    // its working copy; apictl keeps its own copy of each value from before the conversion
+    const d = swagger({
+      '/f': {
+        post: {
+          consumes: ['application/x-www-form-urlencoded'],
+          parameters: [
+            { name: 'tags', in: 'formData', type: 'array', items: { type: 'string' }, 'x-example': ['a', null] },
+            { name: 'meta', in: 'formData', type: 'string', 'x-example': { keep: null, n: 0 } },
+            { name: 'count', in: 'formData', type: 'integer', 'x-example': 0 },
+          ],
+          responses: ok,
+        },
+      },
+    });
+    const r = await convert(d);
+    const props = (r.document.paths as Json)['/f'].post.requestBody.content['application/x-www-form-urlencoded'].schema.properties;
+    expect(props.tags.example).toEqual(['a', null]);
+    expect(props.meta.example).toEqual({ keep: null, n: 0 });
+    expect(props.count.example).toBe(0);
+  });
+
   it('response examples become the named example "response", noted as renamed', async () => {
     const d = swagger({ '/r': { get: { produces: ['application/json'], responses: { 200: { description: 'ok', schema: { type: 'object' }, examples: { 'application/json': { a: 1 } } } } } } });
     const r = await convert(d);

@@ -4,7 +4,7 @@
  */
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { loadSwagger2openapi, makeFastCircularClone, makeFastRecurse } from '../../src/convert/s2o.js';
+import { loadSwagger2openapi, makeFastCircularClone, makeFastRecurse, runSwagger2openapi } from '../../src/convert/s2o.js';
 
 const req = createRequire(import.meta.url);
 const cloneModule = () => createRequire(req.resolve('swagger2openapi'))('reftools/lib/clone.js');
@@ -75,6 +75,41 @@ describe('fast circularClone', () => {
     const paths = r.openapi.paths as Record<string, any>;
     expect(paths['/a'].get.responses['200'].content['*/*'].schema).toEqual(schema);
     expect(paths['/a'].get.responses['200'].content['*/*'].schema).not.toBe(paths['/b'].get.responses['200'].content['*/*'].schema);
+  });
+});
+
+describe('a working copy handed over to swagger2openapi', () => {
+  const sample = () => ({
+    swagger: '2.0',
+    info: { title: 't', version: '1' },
+    host: 'api.example.com',
+    schemes: ['https', 'http'],
+    basePath: '/v1',
+    definitions: { Pet: { type: 'object', properties: { id: { type: 'integer' }, tag: { type: 'string', default: null } } } },
+    paths: { '/pets': { get: { produces: ['application/json'], responses: { 200: { description: 'ok', schema: { $ref: '#/definitions/Pet' } } } } } },
+  });
+
+  it('is converted without a second copy, to the same document as a copy would be', async () => {
+    const work = sample() as Record<string, any>;
+    const pet = work.definitions.Pet;
+    const handed = await runSwagger2openapi(work);
+    const copied = await loadSwagger2openapi().convertObj(sample(), { patch: true, warnOnly: true, resolve: false, resolveInternal: true, anchors: true, rbname: 'x-codegen-request-body-name', text: ' ' });
+    expect(handed.openapi).toEqual(copied.openapi);
+    expect(handed.openapi.servers).toEqual([{ url: 'https://api.example.com/v1' }, { url: 'http://api.example.com/v1' }]);
+    // the output owns the working copy's objects below the top level (no clone of the document)
+    expect((handed.openapi as any).components.schemas.Pet).toBe(pet);
+    // the top level is its own: the input's host, schemes and basePath are still there
+    expect(work.host).toBe('api.example.com');
+    expect(work.schemes).toEqual(['https', 'http']);
+  });
+
+  it('is handed over for that one conversion only', async () => {
+    const work = sample();
+    await runSwagger2openapi(work);
+    const cloneFn = cloneModule().circularClone as (o: unknown) => Record<string, unknown>;
+    const again = cloneFn(work);
+    expect(again).toEqual(work);
+    expect(again.definitions).not.toBe(work.definitions);
   });
 });
 

@@ -6,7 +6,7 @@
  *   requestBody as an extension). They become `example` (per media type) or named `examples` of
  *   each request body media type.
  * - `x-example` on other parameters becomes `example` (swagger2openapi does this, but drops falsy
- *   values on form fields; those are restored).
+ *   values on form fields and nulls inside their values; the values are restored as written).
  * - 2.0 response `examples` (one per media type) become named examples `response` — a rename that
  *   is reported.
  */
@@ -71,7 +71,8 @@ export function prepareExamples(work: Obj, index: Swagger2Index, ctx: Conversion
   });
   forEachFormParam(index, (p, path, method, source) => {
     if (!Object.hasOwn(p, 'x-example')) return;
-    forms.push({ path, method, name: String(own(p, 'name')), value: p['x-example'] });
+    // a copy now: swagger2openapi edits the working copy's objects (it deletes nulls inside them)
+    forms.push({ path, method, name: String(own(p, 'name')), value: copy(p['x-example']) });
     renamed(p, source);
   });
 
@@ -93,7 +94,9 @@ export function prepareExamples(work: Obj, index: Swagger2Index, ctx: Conversion
       const content = ownObj(requestBody3(doc3, f.path, f.method), 'content');
       for (const mt of Object.keys(content ?? {})) {
         const prop = ownObj(ownObj(ownObj(ownObj(content, mt), 'schema'), 'properties'), f.name);
-        if (prop && !Object.hasOwn(prop, 'example')) prop.example = copy(f.value);
+        // swagger2openapi sets it from its working copy (x-example wins over example, as here),
+        // but drops falsy values and nulls inside values: ours is the value as written
+        if (prop) prop.example = copy(f.value);
       }
     }
   };
