@@ -1,6 +1,9 @@
 /** Runs swagger2openapi with the options apictl relies on. */
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { InputError } from '../errors.js';
+import { requireWithCodeCache } from '../util/code-cache.js';
 import type { Obj } from './json.js';
 
 type S2o = (typeof import('swagger2openapi'))['default'];
@@ -146,30 +149,60 @@ export function makeFastRecurse(jpescape: (s: string) => string): Recurse {
 
 let loaded: S2o | undefined;
 
+/** What apictl needs of swagger2openapi's packages: the reftools modules it patches, and a loader. */
+interface S2oModules {
+  clone: { circularClone?: CircularClone; __apictlOriginal?: CircularClone };
+  recurse: { recurse?: Recurse; __apictlOriginal?: Recurse };
+  jptr: { jpescape?: (s: string) => string };
+  load: () => S2o;
+  from: 'bundle' | 'packages';
+}
+
+/** dist/convert/s2o.bundle.cjs (scripts/bundle-s2o.mjs): next to this module once built. */
+export const S2O_BUNDLE = fileURLToPath(new URL('./s2o.bundle.cjs', import.meta.url));
+
+function s2oModules(env: NodeJS.ProcessEnv = process.env): S2oModules {
+  if (!env.APICTL_NO_BUNDLE && existsSync(S2O_BUNDLE)) {
+    return { ...(requireWithCodeCache(S2O_BUNDLE, env) as Omit<S2oModules, 'from'>), from: 'bundle' };
+  }
+  const s2oMain = createRequire(import.meta.url).resolve('swagger2openapi');
+  const req = createRequire(s2oMain);
+  return {
+    clone: req('reftools/lib/clone.js') as S2oModules['clone'],
+    recurse: req('reftools/lib/recurse.js') as S2oModules['recurse'],
+    jptr: req('reftools/lib/jptr.js') as S2oModules['jptr'],
+    load: () => req(s2oMain) as S2o,
+    from: 'packages',
+  };
+}
+
+/** Where the loaded swagger2openapi came from (for tests). */
+export let s2oSource: S2oModules['from'] | undefined;
+
 /**
- * swagger2openapi, loaded on first use with the faster clone and walk installed. It reads
- * `require('reftools/lib/clone.js').circularClone` and `require('reftools/lib/recurse.js').recurse`
- * once, when its module is first evaluated, so those modules of its own reftools are patched just
- * before. test/convert/s2o-clone.test.ts holds the drop-ins to the originals' results and checks
- * that swagger2openapi picked them up.
+ * swagger2openapi, loaded on first use with the faster clone and walk installed: from the bundle
+ * (one file, compiled through V8's code cache) when it is built, else from node_modules.
+ * swagger2openapi reads `require('reftools/lib/clone.js').circularClone` and
+ * `require('reftools/lib/recurse.js').recurse` once, when its module is first evaluated, so those
+ * modules of its own reftools are patched just before. test/convert/s2o-clone.test.ts holds the
+ * drop-ins to the originals' results and checks that swagger2openapi picked them up.
  */
 export function loadSwagger2openapi(): S2o {
   if (loaded) return loaded;
-  const req = createRequire(import.meta.url);
-  const s2oMain = req.resolve('swagger2openapi');
-  const cloneModule = createRequire(s2oMain)('reftools/lib/clone.js') as { circularClone?: CircularClone; __apictlOriginal?: CircularClone };
+  const m = s2oModules();
+  const cloneModule = m.clone;
   if (typeof cloneModule.circularClone === 'function' && !cloneModule.__apictlOriginal) {
     cloneModule.__apictlOriginal = cloneModule.circularClone;
     cloneModule.circularClone = makeFastCircularClone(cloneModule.circularClone);
   }
-  const s2oRequire = createRequire(s2oMain);
-  const recurseModule = s2oRequire('reftools/lib/recurse.js') as { recurse?: Recurse; __apictlOriginal?: Recurse };
-  const jptrModule = s2oRequire('reftools/lib/jptr.js') as { jpescape?: (s: string) => string };
-  if (typeof recurseModule.recurse === 'function' && typeof jptrModule.jpescape === 'function' && !recurseModule.__apictlOriginal) {
+  const recurseModule = m.recurse;
+  const jpescape = m.jptr.jpescape;
+  if (typeof recurseModule.recurse === 'function' && typeof jpescape === 'function' && !recurseModule.__apictlOriginal) {
     recurseModule.__apictlOriginal = recurseModule.recurse;
-    recurseModule.recurse = makeFastRecurse(jptrModule.jpescape);
+    recurseModule.recurse = makeFastRecurse(jpescape);
   }
-  loaded = req('swagger2openapi') as S2o;
+  loaded = m.load();
+  s2oSource = m.from;
   return loaded;
 }
 

@@ -1,0 +1,77 @@
+/**
+ * swagger2openapi as one bundled file (scripts/bundle-s2o.mjs → dist/convert/s2o.bundle.cjs): the
+ * built modules load it through V8's code cache; it converts exactly as the installed packages do,
+ * and its stand-ins for the HTTP client and YAML 1.x keep it from fetching anything.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../helpers/corpus.js';
+
+const bundle = path.join(repoRoot, 'dist', 'convert', 's2o.bundle.cjs');
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'apictl-s2o-bundle-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const doc = {
+  swagger: '2.0',
+  info: { title: 'Shop', version: '1' },
+  host: 'shop.example.com',
+  schemes: ['https'],
+  basePath: '/v1',
+  consumes: ['application/json'],
+  produces: ['application/json', 'application/xml'],
+  securityDefinitions: { key: { type: 'apiKey', in: 'header', name: 'X-Key' } },
+  definitions: { Item: { type: 'object', properties: { id: { type: 'integer' }, note: { type: 'string', 'x-nullable': true } } } },
+  paths: {
+    '/items': {
+      get: { operationId: 'list', parameters: [{ name: 'tags', in: 'query', type: 'array', items: { type: 'string' }, collectionFormat: 'pipes' }], responses: { 200: { description: 'ok', schema: { type: 'array', items: { $ref: '#/definitions/Item' } } } } },
+      post: { operationId: 'create', parameters: [{ name: 'body', in: 'body', schema: { $ref: '#/definitions/Item' } }], responses: { 201: { description: 'made' } } },
+    },
+    '/files': { post: { consumes: ['multipart/form-data'], parameters: [{ name: 'file', in: 'formData', type: 'file' }], responses: { 204: { description: 'stored' } } } },
+  },
+};
+
+/** Converts `doc` with the built modules in a fresh process; says where swagger2openapi came from. */
+function convertInChild(env: Record<string, string>): { from: string; result: unknown } {
+  const script = `
+    const { convertSwagger2 } = await import(${JSON.stringify(path.join(repoRoot, 'dist', 'convert', 'swagger2.js'))});
+    const s2o = await import(${JSON.stringify(path.join(repoRoot, 'dist', 'convert', 's2o.js'))});
+    const r = await convertSwagger2(${JSON.stringify(doc)});
+    process.stdout.write(JSON.stringify({ from: s2o.s2oSource, result: { document: r.document, notes: r.notes } }));`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, APICTL_CACHE_DIR: path.join(tmp, 'cache'), ...env } });
+  return JSON.parse(out) as { from: string; result: unknown };
+}
+
+describe('swagger2openapi bundle', () => {
+  it('is built, ASCII only, and holds no network client', () => {
+    const text = readFileSync(bundle, 'utf8');
+    expect(text).not.toMatch(/[^\x00-\x7f]/);
+    expect(text).not.toMatch(/require\("(node-fetch-h2|http2-client|http2|https|net|tls)"\)/);
+    expect(text).toContain('node_modules/swagger2openapi/index.js');
+  });
+
+  it('is what the built converter runs, with the same result as the installed packages', () => {
+    const bundled = convertInChild({});
+    const packages = convertInChild({ APICTL_NO_BUNDLE: '1' });
+    expect(bundled.from).toBe('bundle');
+    expect(packages.from).toBe('packages');
+    expect(bundled.result).toEqual(packages.result);
+    // and a second run, compiled from the code cache the first one wrote, too
+    expect(convertInChild({}).result).toEqual(packages.result);
+  });
+
+  it('cannot fetch: external references are refused by its HTTP stand-in, not requested', async () => {
+    const m = createRequire(import.meta.url)(bundle) as { load: () => { convertObj: (d: unknown, o: unknown) => Promise<unknown> } };
+    const withRemote = { ...doc, paths: { '/r': { get: { responses: { 200: { description: 'ok', schema: { $ref: 'http://127.0.0.1:9/remote.yaml#/Item' } } } } } } };
+    const warn = console.warn;
+    console.warn = () => {};
+    try {
+      await expect(m.load().convertObj(withRemote, { resolve: true, patch: true, warnOnly: true, text: ' ', source: 'http://127.0.0.1:9/api.yaml' })).rejects.toThrow(/does not fetch over the network/);
+    } finally {
+      console.warn = warn;
+    }
+  });
+});
