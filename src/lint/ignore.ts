@@ -152,11 +152,37 @@ function allIgnores(doc: unknown): Array<{ value: unknown; at: string[] }> {
   return found.map((f) => ({ value: f.value, at: pathOf(f.at) }));
 }
 
+const KEY_CHARS = new Set(IGNORE_KEY);
+
+/**
+ * False when `text` (JSON or YAML) surely has no `x-apictl-ignore` key: the key is not written
+ * out, and no escape could spell one of its characters (JSON `\uXXXX`; YAML `\xXX`, `\uXXXX`,
+ * `\UXXXXXXXX`) or join two lines of a quoted key (YAML's escaped line break). Lets a lint skip
+ * the walk of the whole document that looks for ignores, which nearly every document lacks.
+ */
+export function textMayHoldIgnores(text: string): boolean {
+  if (text.includes(IGNORE_KEY)) return true;
+  for (let i = text.indexOf('\\'); i !== -1; i = text.indexOf('\\', i + 2)) {
+    const c = text[i + 1];
+    if (c === '\n' || c === '\r') return true;
+    const digits = c === 'x' ? 2 : c === 'u' ? 4 : c === 'U' ? 8 : 0;
+    if (digits === 0) continue;
+    const hex = text.slice(i + 2, i + 2 + digits);
+    if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length !== digits) continue;
+    const code = Number.parseInt(hex, 16);
+    if (code <= 0x10ffff && KEY_CHARS.has(String.fromCodePoint(code))) return true;
+  }
+  return false;
+}
+
 /**
  * Splits findings into kept and suppressed, and reports ignore entries without a reason.
  * `locate` gives the file position of a 3.x path (for the problems, which the rules did not locate).
+ * `texts`, when given, are the texts of every file the document was read from: when none may hold
+ * an ignore (textMayHoldIgnores), the document is not walked.
  */
-export function applyIgnores(findings: LintFinding[], doc3: unknown, locate: (path3: string[]) => IgnoreLocation): IgnoreResult {
+export function applyIgnores(findings: LintFinding[], doc3: unknown, locate: (path3: string[]) => IgnoreLocation, texts?: readonly string[]): IgnoreResult {
+  if (texts !== undefined && !texts.some(textMayHoldIgnores)) return { kept: findings, suppressed: [], problems: [] };
   const ignores = allIgnores(doc3);
   const problems: LintFinding[] = [];
   for (const { value, at } of ignores) {

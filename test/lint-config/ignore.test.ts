@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { prepareDocument } from '../../src/core/prepare.js';
 import { loadDocument } from '../../src/document/load.js';
 import { fingerprintFor } from '../../src/lint/fingerprint.js';
-import { applyIgnores, type IgnoreLocation } from '../../src/lint/ignore.js';
+import { applyIgnores, textMayHoldIgnores, type IgnoreLocation } from '../../src/lint/ignore.js';
 import type { LintFinding } from '../../src/lint/types.js';
 import { tempTree } from '../helpers/tmp.js';
 
@@ -147,5 +147,52 @@ describe('applyIgnores', () => {
     expect(out.suppressed.map((s) => s.reason)).toEqual(['not ours']);
     expect(out.problems).toHaveLength(1);
     expect(out.problems[0]).toMatchObject({ source: expect.stringMatching(/v2\.yaml$/), range: { start: { line: 7, column: 9 } }, sourcePath: ['paths', '/pets', 'get', 'x-apictl-ignore', 'operation-id-required'] });
+  });
+});
+
+describe('textMayHoldIgnores (lint skips the walk for ignores when a file cannot hold one)', () => {
+  it('is true when the key is written out, in JSON or YAML', () => {
+    expect(textMayHoldIgnores('{"info": {"x-apictl-ignore": {}}}')).toBe(true);
+    expect(textMayHoldIgnores('info:\n  x-apictl-ignore:\n    info-contact: why\n')).toBe(true);
+  });
+
+  it('is true when an escape could spell the key', () => {
+    // JSON \u escapes of a key character, YAML \x, \u and \U escapes, YAML's escaped line break
+    expect(textMayHoldIgnores('{"x-apictl-\\u0069gnore": {}}')).toBe(true);
+    expect(textMayHoldIgnores('"x-apictl-\\x69gnore": {}')).toBe(true);
+    expect(textMayHoldIgnores('"\\u0078-apictl-ignore": {}')).toBe(true);
+    expect(textMayHoldIgnores('"x-apictl-ign\\U0000006Fre": {}')).toBe(true);
+    expect(textMayHoldIgnores('? "x-apictl-\\\n  ignore"\n: {}')).toBe(true);
+    expect(textMayHoldIgnores('? "x-apictl-\\\r\n  ignore"\n: {}')).toBe(true);
+  });
+
+  it('is false for texts without the key, escapes of other characters included', () => {
+    expect(textMayHoldIgnores('{"description": "a \\"quoted\\" \\u2014 dash\\n and \\\\u0069 (an escaped backslash)"}')).toBe(false);
+    expect(textMayHoldIgnores('info:\n  description: "tab\\t and \\x41 and x-apictl-ignor"\n')).toBe(false);
+    expect(textMayHoldIgnores('')).toBe(false);
+  });
+
+  it('lets applyIgnores skip the walk, with the same result as walking for such texts', () => {
+    const plain = { openapi: '3.0.3', paths: { '/a': { get: { responses: {} } } } };
+    const findings = [finding('operation-id-required', ['paths', '/a', 'get'])];
+    expect(applyIgnores(findings, plain, locate, ['openapi: 3.0.3\n'])).toEqual(applyIgnores(findings, plain, locate));
+    // a text that can hold one: the document is walked and the ignore applies
+    const r = applyIgnores(findings, doc, locate, ['  x-apictl-ignore: …']);
+    expect(r.suppressed.length + r.problems.length).toBeGreaterThan(0);
+  });
+
+  it('a lint of a file with an ignore spelt through an escape honours it', async () => {
+    const dir = tempTree({
+      'api.json': JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'x', version: '1' },
+        paths: { '/a': { get: { 'x-apictl-PLACEHOLDER': { 'operation-id-required': 'generated client names it' }, responses: { 200: { description: 'ok' } } } } },
+      }).replace('x-apictl-PLACEHOLDER', 'x-apictl-\\u0069gnore'),
+    });
+    const loaded = await loadDocument({ path: path.join(dir, 'api.json') }, { cwd: dir });
+    const prepared = await prepareDocument(loaded);
+    const f = finding('operation-id-required', ['paths', '/a', 'get']);
+    const r = applyIgnores([f], prepared.document, locate, [loaded.entryText]);
+    expect(r.suppressed.map((s) => s.reason)).toEqual(['generated client names it']);
   });
 });

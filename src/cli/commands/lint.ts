@@ -127,11 +127,17 @@ export async function run(patterns: string[], flags: LintFlags): Promise<number>
         const ruleset = await rulesetFor(file);
         lastRuleset = ruleset;
         const raw = await lintPrepared(loaded, prepared, ruleset, { timeBudgetMs: budget });
-        const ignored = applyIgnores(raw, prepared.document, (p: string[]) => {
-          const sourcePath = prepared.originOf(p);
-          const loc = loaded.locate(sourcePath);
-          return { source: loc.file, range: loc.range, sourcePath };
-        });
+        const ignored = applyIgnores(
+          raw,
+          prepared.document,
+          (p: string[]) => {
+            const sourcePath = prepared.originOf(p);
+            const loc = loaded.locate(sourcePath);
+            return { source: loc.file, range: loc.range, sourcePath };
+          },
+          // one file: its text tells whether there can be ignores at all (no walk when not)
+          loaded.files.size === 1 ? [loaded.entryText] : undefined,
+        );
         const findings = [...ignored.kept, ...ignored.problems];
         linted.push(loaded.entry.displayPath);
         all.push(...findings);
