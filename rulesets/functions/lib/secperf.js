@@ -171,8 +171,20 @@ export function findParam(root, op, where, names) {
   return paramsOf(root, op).find((p) => p.param.in === where && nameIn(p.param.name, list));
 }
 
-/** A parameter's schema with its path: `schema`, else the first `content` entry's schema. */
+const paramSchemaMemo = new WeakMap();
+/**
+ * A parameter's schema with its path: `schema`, else the first `content` entry's schema.
+ * Memoised per entry of paramsOf (the result is shared: read only).
+ */
 export function paramSchema(root, entry) {
+  let r = paramSchemaMemo.get(entry);
+  if (r !== undefined || paramSchemaMemo.has(entry)) return r;
+  r = findParamSchema(entry);
+  paramSchemaMemo.set(entry, r);
+  return r;
+}
+
+function findParamSchema(entry) {
   const { param, path } = entry;
   if (isObject(param.schema)) return { schema: param.schema, path: [...path, 'schema'] };
   if (isObject(param.content)) {
@@ -249,10 +261,24 @@ export function hasHeader(root, resp, names) {
   return names.some((n) => typeof n === 'string' && hs.has(n.toLowerCase()));
 }
 
-/** Media entries of a content map: [{ mediaType, media, path, schema, schemaPath }]. */
+const mediaMemo = new WeakMap();
+/**
+ * Media entries of a content map: [{ mediaType, media, path, schema, schemaPath }]. Memoised per
+ * holder and path (responses and request bodies are read by many rules; a converted 2.0 document
+ * has a media type per `produces` entry on every response): the list is shared, read only.
+ */
 export function mediaOf(root, holder, holderPath) {
+  if (!isObject(holder)) return [];
+  const hit = mediaMemo.get(holder);
+  if (hit !== undefined && samePath(hit.holderPath, holderPath)) return hit.list;
+  const list = listMedia(holder, holderPath);
+  mediaMemo.set(holder, { holderPath, list });
+  return list;
+}
+
+function listMedia(holder, holderPath) {
   const out = [];
-  if (!isObject(holder) || !isObject(holder.content)) return out;
+  if (!isObject(holder.content)) return out;
   for (const mt of Object.keys(holder.content)) {
     const media = holder.content[mt];
     if (!isObject(media)) continue;
@@ -544,6 +570,7 @@ export function describeNode(path, ctx) {
 }
 
 export function samePath(a, b) {
+  if (a === b) return true;
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
