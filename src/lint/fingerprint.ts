@@ -9,14 +9,23 @@ import { createHash } from 'node:crypto';
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query']);
 
+// A document has a few hundred path templates and thousands of findings under them.
+const templates = new Map<string, string>();
+
 function normaliseTemplate(p: string): string {
-  return p.replace(/\{[^}]*\}/g, '{}').replace(/\/+$/, '') || '/';
+  let n = templates.get(p);
+  if (n === undefined) {
+    n = p.replace(/\{[^}]*\}/g, '{}').replace(/\/+$/, '') || '/';
+    if (templates.size < 100_000) templates.set(p, n);
+  }
+  return n;
 }
 
 /** The anchor of a 3.x path. */
 export function anchorFor(path: string[], doc: unknown): string {
   const parts: string[] = [];
-  let cur: unknown = doc;
+  // The document is read only to name list entries under `parameters`: most paths have none.
+  let cur: unknown = path.includes('parameters') ? doc : undefined;
   for (let i = 0; i < path.length; i++) {
     const seg = path[i]!;
     const parent = cur;
