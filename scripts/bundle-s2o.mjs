@@ -2,13 +2,14 @@
 // oas-kit-common, oas-schema-walker, oas-resolver, call-me-maybe) as one CommonJS file,
 // dist/convert/s2o.bundle.cjs, which src/convert/s2o.ts loads through V8's code cache
 // (src/util/code-cache.ts): requiring the 37 modules one by one costs ≈ 45–60 ms a run on Node 20.
+// One pass of swagger2openapi is replaced by a plain walk doing the same (NULL_PASS below).
 // Left out, as stubs that throw: node-fetch-h2 (with http2-client) and swagger2openapi's own YAML
 // 1.x, which only convertFile/convertUrl/convertStr and external-reference resolution use (apictl
 // calls convertObj with `resolve: false` and a `text`). Nothing in the bundle can fetch.
 // The bundle exports the reftools modules apictl replaces functions of, and a loader for
 // swagger2openapi itself, so the replacements are in place before swagger2openapi reads them —
 // the same order as with the installed packages.
-import { renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +29,44 @@ const entry = [
   `exports.load = () => require(${q(s2oMain)});`,
 ].join('\n');
 const stub = (name) => path.join(repo, 'scripts', 's2o-stubs', name);
+
+/**
+ * One textual edit of swagger2openapi's index.js, checked (a swagger2openapi whose text differs
+ * fails the build): its pass that deletes null values walks the whole document through reftools'
+ * recurse, which builds a state object per node for a callback that needs only the key and
+ * whether an ancestor's or the key's JSON pointer segment starts with "example" (its test,
+ * `state.path.indexOf('/example') < 0`, means exactly that: encoded segments have no "/" and keep
+ * a leading "example"). The edit does the same deletions in the same order with a plain walk.
+ * test/convert/s2o-bundle.test.ts converts documents with nulls everywhere both ways.
+ */
+const NULL_PASS = [
+  `        recurse(openapi, {}, function(obj, key, state){
+            if ((obj[key] === null) && (!key.startsWith('x-')) && key !== 'default' && (state.path.indexOf('/example') < 0)) delete obj[key]; // this saves *so* much grief later
+        });
+`,
+  `        (function apictlDropNulls(object, underExample) {
+            for (let key in object) {
+                const inExample = underExample || key.startsWith('example');
+                if (object.hasOwnProperty(key) && object[key] === null && !key.startsWith('x-') && key !== 'default' && !inExample) delete object[key];
+                const now = object[key];
+                if (typeof now === 'object' && now !== null) apictlDropNulls(now, inExample);
+            }
+        })(openapi, false);
+`,
+];
+const s2oIndex = path.join(path.dirname(s2oMain), 'index.js');
+const editS2o = {
+  name: 'apictl-s2o-edits',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]swagger2openapi[\\/]index\.js$/ }, (args) => {
+      if (path.resolve(args.path) !== s2oIndex) return undefined;
+      const text = readFileSync(args.path, 'utf8');
+      const [from, to] = NULL_PASS;
+      if (text.split(from).length !== 2) throw new Error(`bundle-s2o: ${args.path} is not the version this build step edits (its null-deleting pass); update NULL_PASS`);
+      return { contents: text.replace(from, () => to), loader: 'js', resolveDir: path.dirname(args.path) };
+    });
+  },
+};
 const started = performance.now();
 const result = await build({
   stdin: { contents: entry, resolveDir: path.dirname(s2oMain), sourcefile: 's2o-entry.cjs', loader: 'js' },
@@ -36,6 +75,7 @@ const result = await build({
   format: 'cjs',
   target: 'node20',
   plugins: [
+    editS2o,
     {
       name: 'apictl-s2o-stubs',
       setup(b) {

@@ -1,7 +1,8 @@
 /**
  * swagger2openapi as one bundled file (scripts/bundle-s2o.mjs → dist/convert/s2o.bundle.cjs): the
- * built modules load it through V8's code cache; it converts exactly as the installed packages do,
- * and its stand-ins for the HTTP client and YAML 1.x keep it from fetching anything.
+ * built modules load it through V8's code cache; it converts exactly as the installed packages do
+ * (its one edit, the null-deleting pass, included), and its stand-ins for the HTTP client and
+ * YAML 1.x keep it from fetching anything.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -17,14 +18,25 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const doc = {
   swagger: '2.0',
-  info: { title: 'Shop', version: '1' },
+  info: { title: 'Shop', version: '1', description: null, 'x-logo': null },
   host: 'shop.example.com',
   schemes: ['https'],
   basePath: '/v1',
   consumes: ['application/json'],
   produces: ['application/json', 'application/xml'],
   securityDefinitions: { key: { type: 'apiKey', in: 'header', name: 'X-Key' } },
-  definitions: { Item: { type: 'object', properties: { id: { type: 'integer' }, note: { type: 'string', 'x-nullable': true } } } },
+  definitions: {
+    Item: {
+      type: 'object',
+      properties: { id: { type: 'integer' }, note: { type: 'string', 'x-nullable': true, default: null }, tags: { type: 'array', items: { type: 'string', enum: ['a', null] } } },
+      // nulls swagger2openapi deletes, and the ones it keeps (x- keys, default, anything at or under a key starting with "example")
+      description: null,
+      example: { id: 1, note: null, nested: [null, { deep: null }] },
+      examplesOf: { n: null },
+      'x-extra': null,
+      'x-holder': { inner: null },
+    },
+  },
   paths: {
     '/items': {
       get: { operationId: 'list', parameters: [{ name: 'tags', in: 'query', type: 'array', items: { type: 'string' }, collectionFormat: 'pipes' }], responses: { 200: { description: 'ok', schema: { type: 'array', items: { $ref: '#/definitions/Item' } } } } },
