@@ -1,17 +1,11 @@
 // apictl convert against the swagger2openapi CLI alone, on the same files in the same run.
 // Usage: node bench/convert.mjs [runs]   (needs ../shared/corpus and a built dist/)
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { alternate, fmt } from './util.mjs';
+import { alternate, fmt, corpusOrExit, repoRoot as root } from './util.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const corpus = path.resolve(root, '../shared/corpus');
-if (!existsSync(corpus)) {
-  console.error(`bench: ${corpus} not found`);
-  process.exit(2);
-}
+const corpus = corpusOrExit();
 const runs = Number(process.argv[2] ?? 5);
 const files = ['huge/kubernetes-swagger.json', 'swagger2/10-go-swagger-bugs_1753_fixture-1753.yaml', 'swagger2/08-go-swagger-bugs_1277_fixture-cloudbreak-1277.json'];
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'apictl-bench-'));

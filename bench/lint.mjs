@@ -6,15 +6,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { alternate, fmt } from './util.mjs';
+import { alternate, fmt, corpusOrExit, repoRoot as root } from './util.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const corpus = path.resolve(root, '../shared/corpus');
-if (!existsSync(corpus)) {
-  console.error(`bench: ${corpus} not found`);
-  process.exit(2);
-}
+const corpus = corpusOrExit();
 const runs = Number(process.argv[2] ?? 3);
 const anchors = path.join(root, 'bench', '.anchors');
 const spectralBin = path.join(anchors, 'node_modules', '@stoplight', 'spectral-cli', 'dist', 'index.js');

@@ -1,18 +1,12 @@
 // Load times: the multi-file DigitalOcean spec (2,907 files) and the 50 MB JSON from hostile/gen.js.
 // Usage: node bench/load.mjs [runs]   (needs ../shared/corpus and a built dist/)
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { alternate, fmt } from './util.mjs';
+import { alternate, fmt, corpusOrExit, repoRoot as root } from './util.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const corpus = path.resolve(root, '../shared/corpus');
-if (!existsSync(corpus)) {
-  console.error(`bench: ${corpus} not found`);
-  process.exit(2);
-}
+const corpus = corpusOrExit();
 const runs = Number(process.argv[2] ?? 3);
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'apictl-bench-'));
 copyFileSync(path.join(corpus, 'hostile', 'gen.js'), path.join(tmp, 'gen.cjs'));

@@ -5,18 +5,12 @@
 // median of the runs), then the generated server, built once with tsc: time from spawning
 // `node dist/index.js` to the answers of `initialize` and of the first `tools/list` page.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { fmt, measure, median } from './util.mjs';
+import { fmt, measure, median, corpusOrExit, repoRoot as root } from './util.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const corpus = path.resolve(root, '../shared/corpus');
-if (!existsSync(corpus)) {
-  console.error(`bench: ${corpus} not found`);
-  process.exit(2);
-}
+const corpus = corpusOrExit();
 const runs = Number(process.argv[2] ?? 3);
 const specs = ['huge/stripe-spec3.yaml', 'huge/kubernetes-swagger.json'];
 const apictl = path.join(root, 'bin', 'apictl.js');

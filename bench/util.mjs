@@ -1,6 +1,21 @@
 // Shared helpers for the benchmarks: run commands in alternation, report medians and ratios.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (the folder above bench/). */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** ../shared/corpus beside the repository; a benchmark cannot run without it (exit 2). */
+export function corpusOrExit() {
+  const corpus = path.resolve(repoRoot, '../shared/corpus');
+  if (!existsSync(corpus)) {
+    console.error(`bench: ${corpus} not found`);
+    process.exit(2);
+  }
+  return corpus;
+}
 
 const haveTime = existsSync('/usr/bin/time');
 

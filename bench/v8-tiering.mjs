@@ -3,18 +3,12 @@
 // alternation. Each side keeps its own code cache (the setting is part of what V8 checks a cached
 // entry against, so sharing one would make every run recompile).
 // Usage: npm run build && node bench/v8-tiering.mjs [runs]   (needs ../shared/corpus)
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { alternate, fmt } from './util.mjs';
+import { alternate, fmt, corpusOrExit, repoRoot as root } from './util.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const corpus = path.resolve(root, '../shared/corpus');
-if (!existsSync(corpus)) {
-  console.error(`bench: ${corpus} not found`);
-  process.exit(2);
-}
+const corpus = corpusOrExit();
 const runs = Number(process.argv[2] ?? 5);
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'apictl-bench-tiering-'));
 const apictl = path.join(root, 'bin', 'apictl.js');

@@ -9,19 +9,14 @@
 // warmed up), also in alternation.
 // Usage: node --import tsx bench/yaml-parse.mjs [runs] [fresh-process runs]   (needs ../shared/corpus)
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseYamlFast } from '../src/document/yaml-fast.ts';
 import { parseYamlLines } from '../src/document/yaml-lines.ts';
-import { fmt, median } from './util.mjs';
+import { fmt, median, corpusOrExit, repoRoot as root } from './util.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const corpus = path.resolve(root, '../shared/corpus');
-if (!existsSync(corpus)) {
-  console.error(`bench: ${corpus} not found`);
-  process.exit(2);
-}
+const corpus = corpusOrExit();
 const self = fileURLToPath(import.meta.url);
 if (process.argv[2] === '--one') {
   // child of the fresh-process table: one parse + locate, printed as milliseconds
