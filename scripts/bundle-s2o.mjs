@@ -2,7 +2,7 @@
 // oas-kit-common, oas-schema-walker, oas-resolver, call-me-maybe) as one CommonJS file,
 // dist/convert/s2o.bundle.cjs, which src/convert/s2o.ts loads through V8's code cache
 // (src/util/code-cache.ts): requiring the 37 modules one by one costs ≈ 45–60 ms a run on Node 20.
-// One pass of swagger2openapi is replaced by a plain walk doing the same (NULL_PASS below).
+// Three passes of swagger2openapi are replaced by plain walks doing the same (EDITS below).
 // Left out, as stubs that throw: node-fetch-h2 (with http2-client) and swagger2openapi's own YAML
 // 1.x, which only convertFile/convertUrl/convertStr and external-reference resolution use (apictl
 // calls convertObj with `resolve: false` and a `text`). Nothing in the bundle can fetch.
@@ -31,20 +31,29 @@ const entry = [
 const stub = (name) => path.join(repo, 'scripts', 's2o-stubs', name);
 
 /**
- * One textual edit of swagger2openapi's index.js, checked (a swagger2openapi whose text differs
- * fails the build): its pass that deletes null values walks the whole document through reftools'
- * recurse, which builds a state object per node for a callback that needs only the key and
- * whether an ancestor's or the key's JSON pointer segment starts with "example" (its test,
- * `state.path.indexOf('/example') < 0`, means exactly that: encoded segments have no "/" and keep
- * a leading "example"). The edit does the same deletions in the same order with a plain walk.
- * test/convert/s2o-bundle.test.ts converts documents with nulls everywhere both ways.
+ * Textual edits of swagger2openapi's index.js, each checked (a swagger2openapi whose text differs
+ * fails the build). Three of its passes walk the whole document through reftools' recurse, which
+ * builds a state object per node for callbacks that need little of it; each edit does the same
+ * work in the same order with a plain walk:
+ * - the pass that deletes null values needs the key and whether a JSON pointer segment from the
+ *   root to it starts with "example" (its test, `state.path.indexOf('/example') < 0`, means exactly
+ *   that: encoded segments have no "/" and keep a leading "example");
+ * - detectObjectReferences copies every object met a second time (apictl sets `anchors`), and does
+ *   not enter an object the walk entered before (recurse's identity detection: plain objects only);
+ * - the `$ref` fix-up acts on `$ref` and `x-ms-odata` keys only, and reads the state's parent,
+ *   parent key and (rarely) path, which the plain walk builds for those keys alone.
+ * test/convert/s2o-bundle.test.ts converts documents with nulls, shared objects and `$ref`s with
+ * siblings both ways (bundle and installed packages), and the corpus conversions are compared too.
  */
-const NULL_PASS = [
-  `        recurse(openapi, {}, function(obj, key, state){
+const pointerOf = `'#' + keys.map((k) => '/' + encodeURIComponent(jptr.jpescape(k))).join('')`;
+const EDITS = [
+  [
+    'null-deleting pass',
+    `        recurse(openapi, {}, function(obj, key, state){
             if ((obj[key] === null) && (!key.startsWith('x-')) && key !== 'default' && (state.path.indexOf('/example') < 0)) delete obj[key]; // this saves *so* much grief later
         });
 `,
-  `        (function apictlDropNulls(object, underExample) {
+    `        (function apictlDropNulls(object, underExample) {
             for (let key in object) {
                 const inExample = underExample || key.startsWith('example');
                 if (object.hasOwnProperty(key) && object[key] === null && !key.startsWith('x-') && key !== 'default' && !inExample) delete object[key];
@@ -53,6 +62,90 @@ const NULL_PASS = [
             }
         })(openapi, false);
 `,
+  ],
+  [
+    'detectObjectReferences',
+    `function detectObjectReferences(obj, options) {
+    const seen = new WeakSet();
+    recurse(obj, {identityDetection:true}, function (obj, key, state) {
+        if ((typeof obj[key] === 'object') && (obj[key] !== null)) {
+            if (seen.has(obj[key])) {
+                if (options.anchors) {
+                    obj[key] = clone(obj[key]);
+                }
+                else {
+                    throwError('YAML anchor or merge key at '+state.path, options);
+                }
+            }
+            else {
+                seen.add(obj[key]);
+            }
+        }
+    });
+}
+`,
+    `function detectObjectReferences(obj, options) {
+    const seen = new WeakSet();
+    const entered = new WeakSet();
+    const keys = [];
+    const walk = (object) => {
+        for (let key in object) {
+            const child = object[key];
+            const identity = typeof child === 'object' && child !== null && entered.has(child);
+            if (object.hasOwnProperty(key) && typeof child === 'object' && child !== null) {
+                if (seen.has(child)) {
+                    if (options.anchors) {
+                        object[key] = clone(child);
+                    }
+                    else {
+                        keys.push(key);
+                        throwError('YAML anchor or merge key at '+${pointerOf}, options);
+                        keys.pop();
+                    }
+                }
+                else {
+                    seen.add(child);
+                }
+            }
+            const now = object[key];
+            if (typeof now === 'object' && now !== null && !identity) {
+                if (!Array.isArray(now)) entered.add(now);
+                keys.push(key);
+                walk(now);
+                keys.pop();
+            }
+        }
+    };
+    if (typeof obj === 'object' && obj !== null) walk(obj);
+}
+`,
+  ],
+  [
+    '$ref fix-up pass',
+    `    recurse(openapi, { payload: { options: options } }, fixupRefs);
+`,
+    `    (function apictlFixupRefs(root) {
+        const payload = { options: options };
+        const keys = [];
+        const walk = (object, parent, pkey) => {
+            for (let key in object) {
+                if ((key === '$ref' || key === 'x-ms-odata') && object.hasOwnProperty(key)) {
+                    keys.push(key);
+                    fixupRefs(object, key, { key: key, payload: payload, parent: parent, pkey: pkey, get path() { return ${pointerOf}; } });
+                    keys.pop();
+                }
+                const now = object[key];
+                if (typeof now === 'object' && now !== null) {
+                    keys.push(key);
+                    walk(now, object, key);
+                    keys.pop();
+                }
+            }
+        };
+        if (typeof root === 'object' && root !== null) walk(root, {}, '');
+    })(openapi);
+`,
+  ],
 ];
 const s2oIndex = path.join(path.dirname(s2oMain), 'index.js');
 const editS2o = {
@@ -60,10 +153,12 @@ const editS2o = {
   setup(b) {
     b.onLoad({ filter: /[\\/]swagger2openapi[\\/]index\.js$/ }, (args) => {
       if (path.resolve(args.path) !== s2oIndex) return undefined;
-      const text = readFileSync(args.path, 'utf8');
-      const [from, to] = NULL_PASS;
-      if (text.split(from).length !== 2) throw new Error(`bundle-s2o: ${args.path} is not the version this build step edits (its null-deleting pass); update NULL_PASS`);
-      return { contents: text.replace(from, () => to), loader: 'js', resolveDir: path.dirname(args.path) };
+      let text = readFileSync(args.path, 'utf8');
+      for (const [name, from, to] of EDITS) {
+        if (text.split(from).length !== 2) throw new Error(`bundle-s2o: ${args.path} is not the version this build step edits (its ${name}); update EDITS`);
+        text = text.replace(from, () => to);
+      }
+      return { contents: text, loader: 'js', resolveDir: path.dirname(args.path) };
     });
   },
 };

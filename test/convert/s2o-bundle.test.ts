@@ -57,6 +57,44 @@ function convertInChild(env: Record<string, string>): { from: string; result: un
   return JSON.parse(out) as { from: string; result: unknown };
 }
 
+/**
+ * swagger2openapi's own convertObj (as loaded by apictl) on a document with what its edited passes
+ * handle: objects and arrays shared between places, `$ref`s with siblings inside and outside
+ * schemas, a `$ref` to a global parameter, `x-ms-odata`; with `anchors` on, and off (an error).
+ */
+function convertObjInChild(env: Record<string, string>): { from: string; anchors: unknown; strict: unknown } {
+  const script = `
+    const s2o = await import(${JSON.stringify(path.join(repoRoot, 'dist', 'convert', 's2o.js'))});
+    const make = () => {
+      const shared = { type: 'object', properties: { id: { type: 'integer', default: null } } };
+      const list = ['a', 'b'];
+      return {
+        swagger: '2.0',
+        info: { title: 'Shared', version: '1' },
+        parameters: { Limit: { name: 'limit', in: 'query', type: 'integer' } },
+        definitions: {
+          One: shared,
+          Two: { type: 'object', properties: { a: shared, b: { $ref: '#/definitions/One', description: 'beside', 'x-nullable': true }, tags: { type: 'string', enum: list } } },
+          Three: { type: 'string', enum: list, 'x-ms-odata': '#/definitions/One' },
+        },
+        paths: {
+          '/a': { get: { parameters: [{ $ref: '#/parameters/Limit' }], responses: { 200: { description: 'ok', schema: { $ref: '#/definitions/Two', title: 'sibling in a schema' } }, 404: { $ref: '#/responses/Missing' } } } },
+          '/b': { get: { responses: { 200: { description: 'ok', schema: shared, headers: { 'X-Rate': { type: 'integer' } } } } } },
+        },
+        responses: { Missing: { description: 'gone', schema: shared } },
+      };
+    };
+    const options = (anchors) => ({ patch: true, warnOnly: true, resolve: false, resolveInternal: true, anchors, text: ' ' });
+    const warn = console.warn;
+    console.warn = () => {};
+    const withAnchors = await s2o.loadSwagger2openapi().convertObj(make(), options(true)).then((r) => r.openapi, (e) => 'rejected: ' + e.message);
+    const strict = await s2o.loadSwagger2openapi().convertObj(make(), options(false)).then((r) => r.openapi, (e) => 'rejected: ' + e.message);
+    console.warn = warn;
+    process.stdout.write(JSON.stringify({ from: s2o.s2oSource, anchors: withAnchors, strict }));`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, APICTL_CACHE_DIR: path.join(tmp, 'cache'), ...env } });
+  return JSON.parse(out) as { from: string; anchors: unknown; strict: unknown };
+}
+
 describe('swagger2openapi bundle', () => {
   it('is built, ASCII only, and holds no network client', () => {
     const text = readFileSync(bundle, 'utf8');
@@ -73,6 +111,21 @@ describe('swagger2openapi bundle', () => {
     expect(bundled.result).toEqual(packages.result);
     // and a second run, compiled from the code cache the first one wrote, too
     expect(convertInChild({}).result).toEqual(packages.result);
+  });
+
+  it('runs its edited passes (shared objects, $ref fix-ups, nulls) as the installed swagger2openapi does', () => {
+    const bundled = convertObjInChild({});
+    const packages = convertObjInChild({ APICTL_NO_BUNDLE: '1' });
+    expect(bundled.from).toBe('bundle');
+    expect(packages.from).toBe('packages');
+    expect(bundled.anchors).toEqual(packages.anchors);
+    expect(bundled.strict).toEqual(packages.strict);
+    // what the passes did: refs moved to components, a shared schema copied, siblings kept per option
+    const doc = bundled.anchors as { components: { schemas: Record<string, any> }; paths: Record<string, any> };
+    expect(doc.components.schemas.Two.properties.b.$ref).toBe('#/components/schemas/One');
+    expect(doc.paths['/a'].get.parameters[0]).toEqual({ $ref: '#/components/parameters/Limit' });
+    expect(doc.components.schemas.Three['x-ms-odata']).toBe('#/components/schemas/One');
+    expect(String(bundled.strict)).toMatch(/^rejected: YAML anchor or merge key at #\//);
   });
 
   it('cannot fetch: external references are refused by its HTTP stand-in, not requested', async () => {
