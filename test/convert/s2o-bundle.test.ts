@@ -46,6 +46,11 @@ const doc = {
   },
 };
 
+/** Runs an ES module script in a fresh process (with this test's code cache folder); its stdout. */
+function runModule(script: string, env: Record<string, string>): string {
+  return execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, APICTL_CACHE_DIR: path.join(tmp, 'cache'), ...env } });
+}
+
 /** Converts `doc` with the built modules in a fresh process; says where swagger2openapi came from. */
 function convertInChild(env: Record<string, string>): { from: string; result: unknown } {
   const script = `
@@ -53,7 +58,7 @@ function convertInChild(env: Record<string, string>): { from: string; result: un
     const s2o = await import(${JSON.stringify(path.join(repoRoot, 'dist', 'convert', 's2o.js'))});
     const r = await convertSwagger2(${JSON.stringify(doc)});
     process.stdout.write(JSON.stringify({ from: s2o.s2oSource, result: { document: r.document, notes: r.notes } }));`;
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, APICTL_CACHE_DIR: path.join(tmp, 'cache'), ...env } });
+  const out = runModule(script, env);
   return JSON.parse(out) as { from: string; result: unknown };
 }
 
@@ -91,7 +96,7 @@ function convertObjInChild(env: Record<string, string>): { from: string; anchors
     const strict = await s2o.loadSwagger2openapi().convertObj(make(), options(false)).then((r) => r.openapi, (e) => 'rejected: ' + e.message);
     console.warn = warn;
     process.stdout.write(JSON.stringify({ from: s2o.s2oSource, anchors: withAnchors, strict }));`;
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, APICTL_CACHE_DIR: path.join(tmp, 'cache'), ...env } });
+  const out = runModule(script, env);
   return JSON.parse(out) as { from: string; anchors: unknown; strict: unknown };
 }
 
@@ -120,7 +125,8 @@ describe('swagger2openapi bundle', () => {
     expect(packages.from).toBe('packages');
     expect(bundled.anchors).toEqual(packages.anchors);
     expect(bundled.strict).toEqual(packages.strict);
-    // what the passes did: refs moved to components, a shared schema copied, siblings kept per option
+    // what the passes did: definition, parameter and x-ms-odata refs moved to components; and with
+    // anchors off, the second use of a shared object is reported at its pointer
     const doc = bundled.anchors as { components: { schemas: Record<string, any> }; paths: Record<string, any> };
     expect(doc.components.schemas.Two.properties.b.$ref).toBe('#/components/schemas/One');
     expect(doc.paths['/a'].get.parameters[0]).toEqual({ $ref: '#/components/parameters/Limit' });
