@@ -2,7 +2,8 @@
 // oas-kit-common, oas-schema-walker, oas-resolver, call-me-maybe) as one CommonJS file,
 // dist/convert/s2o.bundle.cjs, which src/convert/s2o.ts loads through V8's code cache
 // (src/util/code-cache.ts): requiring the 37 modules one by one costs ≈ 45–60 ms a run on Node 20.
-// Three passes of swagger2openapi are replaced by plain walks doing the same (EDITS below).
+// Three passes of swagger2openapi are replaced by plain walks doing the same, and two loops skip
+// properties a parameter does not have (EDITS below).
 // Left out, as stubs that throw: node-fetch-h2 (with http2-client) and swagger2openapi's own YAML
 // 1.x, which only convertFile/convertUrl/convertStr and external-reference resolution use (apictl
 // calls convertObj with `resolve: false` and a `text`). Nothing in the bundle can fetch.
@@ -42,6 +43,8 @@ const stub = (name) => path.join(repo, 'scripts', 's2o-stubs', name);
  *   not enter an object the walk entered before (recurse's identity detection: plain objects only);
  * - the `$ref` fix-up acts on `$ref` and `x-ms-odata` keys only, and reads the state's parent,
  *   parent key and (rarely) path, which the plain walk builds for those keys alone.
+ * Two loops over the ≈ 20 schema keywords of a parameter (`delete param[prop]` for each) skip the
+ * keywords the parameter does not have: deleting an absent property is a no-op, but a runtime call.
  * test/convert/s2o-bundle.test.ts converts documents with nulls, shared objects and `$ref`s with
  * siblings both ways (bundle and installed packages), and the corpus conversions are compared too.
  */
@@ -85,15 +88,18 @@ const EDITS = [
 }
 `,
     `function detectObjectReferences(obj, options) {
-    const seen = new WeakSet();
-    const entered = new WeakSet();
+    // one state per object (1: met through an own key, 2: entered) instead of two sets
+    const state = new WeakMap();
     const keys = [];
     const walk = (object) => {
         for (let key in object) {
+            const isOwn = object.hasOwnProperty(key);
             const child = object[key];
-            const identity = typeof child === 'object' && child !== null && entered.has(child);
-            if (object.hasOwnProperty(key) && typeof child === 'object' && child !== null) {
-                if (seen.has(child)) {
+            if (typeof child !== 'object' || child === null) continue;
+            let st = state.get(child) | 0;
+            const identity = (st & 2) !== 0;
+            if (isOwn) {
+                if (st & 1) {
                     if (options.anchors) {
                         object[key] = clone(child);
                     }
@@ -104,12 +110,13 @@ const EDITS = [
                     }
                 }
                 else {
-                    seen.add(child);
+                    st |= 1;
+                    state.set(child, st);
                 }
             }
             const now = object[key];
             if (typeof now === 'object' && now !== null && !identity) {
-                if (!Array.isArray(now)) entered.add(now);
+                if (!Array.isArray(now)) state.set(now, (now === child ? st : state.get(now) | 0) | 2);
                 keys.push(key);
                 walk(now);
                 keys.pop();
@@ -144,6 +151,31 @@ const EDITS = [
         };
         if (typeof root === 'object' && root !== null) walk(root, {}, '');
     })(openapi);
+`,
+  ],
+  [
+    'parameter type properties moved to the schema',
+    `                for (let prop of common.parameterTypeProperties) {
+                    if (typeof param[prop] !== 'undefined') param.schema[prop] = param[prop];
+                    delete param[prop];
+                }
+`,
+    `                for (let prop of common.parameterTypeProperties) {
+                    if (!(prop in param)) continue;
+                    if (typeof param[prop] !== 'undefined') param.schema[prop] = param[prop];
+                    delete param[prop];
+                }
+`,
+  ],
+  [
+    'parameter type properties deleted',
+    `        for (let prop of common.parameterTypeProperties) {
+            delete param[prop];
+        }
+`,
+    `        for (let prop of common.parameterTypeProperties) {
+            if (prop in param) delete param[prop];
+        }
 `,
   ],
 ];
