@@ -23,6 +23,12 @@ export interface Prepared {
   converted: boolean;
   /** Structural and semantic problems of the input, and reference problems, located in the input files. */
   validation: Finding[];
+  /**
+   * Set when prepareDocument returned before a worker thread's validation was back
+   * (`deferValidation`): until it resolves, `validation` holds the reference problems only; then
+   * it holds everything.
+   */
+  validationPending?: Promise<void>;
   /** Conversion notes located at the input lines they came from. */
   notes: Finding[];
   /** Maps a path of `document` to the path in the input it came from (identity when not converted). */
@@ -78,6 +84,11 @@ export interface PrepareOptions {
   consumeInput?: boolean;
   /** Validate a large single-file document on a worker thread while converting (same findings). */
   validateInWorker?: boolean;
+  /**
+   * With validateInWorker: return as soon as the document is converted, while the worker may
+   * still validate (see Prepared.validationPending), so that a caller can lint meanwhile.
+   */
+  deferValidation?: boolean;
 }
 
 /** Validates and converts. Downgrades (3.1/3.2 → 3.0) are refused. */
@@ -88,6 +99,13 @@ export async function prepareDocument(loaded: LoadResult, opts: PrepareOptions =
   const checks = opts.skipValidation || inWorker ? [] : (await import('../validate/index.js')).validateDocument(loaded.value, kind, { maxFindings });
   const base = { inputKind: kind, inputVersion: loaded.spec.version, validation: [] as Finding[] };
   const prepared = await convertOrUpgrade(loaded, kind, base, opts);
+  if (inWorker && opts.deferValidation) {
+    prepared.validation = locateFindings(loaded.refFindings, loaded);
+    prepared.validationPending = inWorker.then((found) => {
+      prepared.validation = locateFindings([...loaded.refFindings, ...found], loaded);
+    });
+    return prepared;
+  }
   prepared.validation = locateFindings([...loaded.refFindings, ...(inWorker ? await inWorker : checks)], loaded);
   return prepared;
 }
@@ -106,9 +124,9 @@ const WORKER_MIN_CHARS = 512 * 1024;
 function validateInWorker(loaded: LoadResult, kind: SpecKind, maxFindings: number): Promise<Finding[]> | undefined {
   const reparse = loaded.reparse;
   if (!reparse || loaded.entryText.length < WORKER_MIN_CHARS || detectSyntax(loaded.entryText) !== 'json') return undefined;
-  const workerUrl = new URL('../validate/worker.js', import.meta.url);
+  const workerUrl = new URL('../validate/worker-entry.js', import.meta.url);
   // only the built modules can start it (tests run the TypeScript sources)
-  if (!workerUrl.pathname.endsWith('/dist/validate/worker.js')) return undefined;
+  if (!workerUrl.pathname.endsWith('/dist/validate/worker-entry.js')) return undefined;
   const inline = async (): Promise<Finding[]> => (await import('../validate/index.js')).validateDocument(reparse(), kind, { maxFindings });
   return new Promise<Finding[]>((resolve) => {
     let settled = false;

@@ -32,13 +32,18 @@ export function validationFindings(prepared: Prepared): LintFinding[] {
 const COVERED_BY_RULE: Record<string, string> = { 'duplicate-operation-id': 'operation-id-unique' };
 
 export async function lintPrepared(loaded: LoadResult, prepared: Prepared, ruleset: LoadedRuleset, opts: LintOptions = {}): Promise<LintFinding[]> {
-  const validation = validationFindings(prepared).filter((f) => {
-    const rule = COVERED_BY_RULE[f.code];
-    return !(rule && ruleset.meta.get(rule)?.enabled);
-  });
+  const validation = (): LintFinding[] =>
+    validationFindings(prepared).filter((f) => {
+      const rule = COVERED_BY_RULE[f.code];
+      return !(rule && ruleset.meta.get(rule)?.enabled);
+    });
   // A document whose refs cannot be resolved is reported as such; rules would only add noise.
-  if (validation.some((f) => f.code === 'circular-ref' || f.code === 'unresolved-ref')) return validation;
-  return [...validation, ...(await lintDocument(loaded, prepared, ruleset, opts))];
+  // (Reference problems are known at once; the rest of the validation may still be running on a
+  // worker thread while the rules run: prepareDocument's deferValidation.)
+  const blocked = prepared.validation.some((f) => f.code === 'circular-ref' || f.code === 'unresolved-ref');
+  const rules = blocked ? [] : await lintDocument(loaded, prepared, ruleset, opts);
+  await prepared.validationPending;
+  return [...validation(), ...rules];
 }
 
 /** Loads, prepares and lints one source. */

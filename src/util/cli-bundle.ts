@@ -13,6 +13,9 @@ import { requireWithCodeCache } from './code-cache.js';
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CLI_BUNDLE = path.join(DIST, 'cli.bundle.cjs');
 export const CLI_BUNDLE_INPUTS = path.join(DIST, 'cli.bundle.inputs.json');
+/** The validation worker thread, bundled the same way (src/validate/worker-entry.ts). */
+export const WORKER_BUNDLE = path.join(DIST, 'validate', 'worker.bundle.cjs');
+export const WORKER_BUNDLE_INPUTS = path.join(DIST, 'validate', 'worker.bundle.inputs.json');
 
 export interface Cli {
   main(argv: string[]): Promise<void>;
@@ -29,7 +32,12 @@ export function bundleIsCurrent(bundle = CLI_BUNDLE, inputsFile = CLI_BUNDLE_INP
 
 /** The bundled CLI, or undefined when it cannot be used. */
 export function loadCliBundle(env: NodeJS.ProcessEnv = process.env): Cli | undefined {
-  if (env.APICTL_NO_BUNDLE || !bundleIsCurrent()) return undefined;
-  const cli = requireWithCodeCache(CLI_BUNDLE, env) as Partial<Cli>;
-  return typeof cli.main === 'function' ? (cli as Cli) : undefined;
+  const cli = loadBundle(CLI_BUNDLE, CLI_BUNDLE_INPUTS, env) as Partial<Cli> | undefined;
+  return typeof cli?.main === 'function' ? (cli as Cli) : undefined;
+}
+
+/** A bundle's exports, or undefined when it is not current (or `APICTL_NO_BUNDLE=1`). */
+export function loadBundle(bundle: string, inputsFile: string, env: NodeJS.ProcessEnv = process.env): unknown {
+  if (env.APICTL_NO_BUNDLE || !bundleIsCurrent(bundle, inputsFile)) return undefined;
+  return requireWithCodeCache(bundle, env);
 }

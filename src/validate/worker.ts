@@ -2,9 +2,8 @@
  * Validation on a worker thread: a large single-file JSON document is parsed again from its text
  * and validated here while the main thread converts and lints it (src/core/prepare.ts). The text
  * loaded once, so JSON.parse gives exactly the loaded value. The findings come back as data; the
- * main thread locates them.
+ * main thread locates them. src/validate/worker-entry.ts is the thread's entry.
  */
-import { parentPort, workerData } from 'node:worker_threads';
 import type { SpecKind } from '../document/model.js';
 import { validateDocument } from './index.js';
 
@@ -15,13 +14,6 @@ export interface ValidationJob {
   maxFindings: number;
 }
 
-async function run(job: ValidationJob): Promise<unknown> {
+export async function runValidationJob(job: ValidationJob): Promise<unknown> {
   return validateDocument(JSON.parse(job.text) as unknown, job.kind, { maxFindings: job.maxFindings });
-}
-
-if (parentPort && workerData) {
-  run(workerData as ValidationJob).then(
-    (findings) => parentPort!.postMessage({ findings }),
-    (err: unknown) => parentPort!.postMessage({ error: err instanceof Error ? err.message : String(err) }),
-  );
 }

@@ -12,6 +12,7 @@ import { tempTree } from '../helpers/tmp.js';
 const dist = (p: string) => pathToFileURL(path.join(repoRoot, 'dist', p)).href;
 const { loadDocument } = (await import(dist('document/load.js'))) as typeof import('../../src/document/load.js');
 const { prepareDocument } = (await import(dist('core/prepare.js'))) as typeof import('../../src/core/prepare.js');
+const { lintPrepared, loadRuleset } = (await import(dist('lint/index.js'))) as typeof import('../../src/lint/index.js');
 
 /** A Swagger 2.0 document of about `paths` × 1.3 KB, with a few problems the validation reports. */
 function bigSwagger(paths: number): Record<string, unknown> {
@@ -48,6 +49,31 @@ describe('validation on a worker thread', () => {
     expect(b.validation.map((f) => f.code)).toEqual(expect.arrayContaining(['path-param-not-required', 'duplicate-operation-id']));
     expect(a.validation).toEqual(b.validation);
     expect(a.document).toEqual(b.document);
+  });
+
+  it('with deferValidation, returns before the worker is done, and lint still reports every validation finding', async () => {
+    const clean = JSON.stringify(bigSwagger(600), null, 2);
+    const broken = bigSwagger(600);
+    // a reference problem: those are known at once, before the worker is back
+    (broken.paths as Record<string, { get: { responses: Record<string, unknown> } }>)['/things0/{id}']!.get.responses['404'] = { $ref: '#/responses/Missing' };
+    const dir = tempTree({ 'big.json': clean, 'broken.json': JSON.stringify(broken, null, 2) });
+    const load = (f: string) => loadDocument({ path: path.join(dir, f) }, { cwd: dir });
+    const opts = { validationLimit: Infinity, consumeInput: true, validateInWorker: true } as const;
+    const rs = await loadRuleset({});
+    for (const f of ['big.json', 'broken.json']) {
+      const deferred = await prepareDocument(await load(f), { ...opts, deferValidation: true });
+      expect(deferred.validationPending, f).toBeInstanceOf(Promise);
+      expect(deferred.validation.map((x) => x.code), f).toEqual(f === 'broken.json' ? ['unresolved-ref'] : []);
+      const waited = await prepareDocument(await load(f), opts);
+      expect(waited.validationPending, f).toBeUndefined();
+      expect(waited.validation.length, f).toBeGreaterThan(10);
+      // the rules run while the worker validates; the findings are those of the waited-for run
+      const [a, b] = [await lintPrepared(await load(f), deferred, rs), await lintPrepared(await load(f), waited, rs)];
+      expect(deferred.validation, f).toEqual(waited.validation);
+      expect(a, f).toEqual(b);
+      // every validation finding, but the one a rule states too (duplicate-operation-id: operation-id-unique)
+      expect(a.filter((x) => x.category === 'validation').map((x) => x.code), f).toEqual(waited.validation.map((x) => x.code).filter((c) => c !== 'duplicate-operation-id'));
+    }
   });
 
   it('leaves small JSON and YAML documents on the main thread, with the same result', async () => {

@@ -123,7 +123,8 @@ export async function run(patterns: string[], flags: LintFlags): Promise<number>
         const source = spec ? { bytes: Buffer.from(spec.text), displayPath: spec.shown } : await sourceFor(file, flags, loadOptions);
         const loaded = await loadDocument(source, loadOptions);
         // lint never reads loaded.value again: a single 2.0 file is converted without a copy first
-        const prepared = await prepareDocument(loaded, { validationLimit: Infinity, consumeInput: true, validateInWorker: true });
+        // a worker thread's validation may still run while the rules do (lintPrepared waits for it)
+        const prepared = await prepareDocument(loaded, { validationLimit: Infinity, consumeInput: true, validateInWorker: true, deferValidation: true });
         const ruleset = await rulesetFor(file);
         lastRuleset = ruleset;
         const raw = await lintPrepared(loaded, prepared, ruleset, { timeBudgetMs: budget });
