@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { format, type FormatInput } from '../../src/formatters/index.js';
-import { fixtureInput, OP_ID } from './fixture.js';
+import { format, outputBytes, type FormatInput } from '../../src/formatters/index.js';
+import { fixtureInput, many, OP_ID } from './fixture.js';
 
 // Reading order, 0-based LSP ranges, Spectral's numeric severities, then apictl's extras.
 const EXPECTED_FIXTURE = [
@@ -75,6 +75,21 @@ describe('json format', () => {
   ])('%s', (_name, over, expected) => {
     // Byte for byte: key order and two-space indentation are part of the contract.
     expect(format('json', fixtureInput(over)).output).toBe(JSON.stringify(expected, null, 2) + '\n');
+  });
+
+  it('builds large reports in pieces whose bytes are exactly the one-piece text', () => {
+    for (const n of [1, 63, 64, 65, 200]) {
+      const findings = many(n, 'warn');
+      // one message outside Latin-1, in the middle
+      findings[Math.floor(n / 2)] = { ...findings[Math.floor(n / 2)]!, message: 'nests 12 levels, e.g. a.b.… (max 6) «ü» 📚' };
+      const r = format('json', fixtureInput({ findings, files: ['big.yaml'] }));
+      const whole = JSON.stringify(JSON.parse(r.output), null, 2) + '\n';
+      expect(r.output, String(n)).toBe(whole);
+      expect(r.parts!.length, String(n)).toBe(2 + Math.ceil(n / 64) * 2 - 1);
+      expect(outputBytes(r).equals(Buffer.from(whole, 'utf8')), String(n)).toBe(true);
+    }
+    const empty = format('json', fixtureInput({ findings: [] }));
+    expect(outputBytes(empty).toString('utf8')).toBe('[]\n');
   });
 
   it('reports a finding without a range at 0:0 instead of dropping it', () => {

@@ -172,14 +172,14 @@ export async function run(patterns: string[], flags: LintFlags): Promise<number>
     if (!flags.quiet) io.err(`wrote ${findings.length} finding(s) to baseline ${flags.writeBaseline}`);
   }
 
-  const { format } = await import('../../formatters/index.js');
+  const { format, outputBytes } = await import('../../formatters/index.js');
 
   const rules = lastRuleset?.meta ?? new Map();
   for (const o of outputs) {
     // Nothing could be linted (each file, or the config, gave an input error, already on stderr):
     // a report on the terminal would say "No problems found". Files and machine formats still get theirs.
     if (linted.length === 0 && inputErrors > 0 && !o.file && o.format === 'stylish') continue;
-    const { output, summary } = format(
+    const result = format(
       o.format,
       {
         findings,
@@ -192,9 +192,10 @@ export async function run(patterns: string[], flags: LintFlags): Promise<number>
       },
       { GITHUB_STEP_SUMMARY: process.env.GITHUB_STEP_SUMMARY },
     );
-    if (o.file) writeFileSync(o.file, output);
-    else if (output) process.stdout.write(output.endsWith('\n') ? output : output + '\n');
-    if (summary && process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, summary);
+    const bytes = outputBytes(result);
+    if (o.file) writeFileSync(o.file, bytes);
+    else if (bytes.length > 0) process.stdout.write(bytes[bytes.length - 1] === 0x0a ? bytes : Buffer.concat([bytes, Buffer.from('\n')]));
+    if (result.summary && process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, result.summary);
   }
 
   if (inputErrors > 0) return EXIT.error;
