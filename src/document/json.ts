@@ -216,8 +216,12 @@ export class JsonLocator {
   private rootEnd = -1;
   private ends: Map<number, number> | undefined;
 
-  constructor(private readonly text: string) {
-    this.lines = new LineIndex(text);
+  /** `structure`: the container and line offsets of the text, when its parse recorded them. */
+  constructor(
+    private readonly text: string,
+    private readonly structure?: Structure,
+  ) {
+    this.lines = new LineIndex(text, structure?.lineStarts);
   }
 
   private skipWs(p: number): number {
@@ -239,7 +243,20 @@ export class JsonLocator {
       }
       return p;
     }
-    return this.containerEnds().get(p) ?? t.length;
+    const st = this.structure;
+    if (!st) return this.containerEnds().get(p) ?? t.length;
+    // the container starting at p: starts are ascending
+    const starts = st.starts;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const v = starts[mid]!;
+      if (v === p) return st.ends[mid]!;
+      if (v < p) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return t.length;
   }
 
   /**
@@ -351,15 +368,33 @@ export class JsonLocator {
 }
 
 /**
+ * Offsets the pass of `shape` meets anyway, kept for the locator (it would otherwise read the
+ * whole text twice more on its first lookup): every object's and array's start and end, in
+ * document order, and the start of every line. Valid for a text JSON.parse accepts.
+ */
+interface Structure {
+  /** Start offset of every container, ascending. */
+  starts: number[];
+  /** Offset just past the container starting at the same index of `starts`. */
+  ends: number[];
+  /** 0, then the offset after each line feed (a JSON string holds none: they are escaped). */
+  lineStarts: number[];
+}
+
+/**
  * One cheap pass over the text: the deepest nesting and the number of object members (colons
- * outside strings). Strings are skipped with indexOf, so the loop touches structure only.
+ * outside strings), recording the structure on the way. Strings are skipped with indexOf, so the
+ * loop touches structure only.
  * Returns undefined when the text is not plain enough to judge (an unterminated string), so the
  * strict scanner decides.
  */
-function shape(text: string, maxDepth: number): { members: number; tooDeep: boolean } | undefined {
+function shape(text: string, maxDepth: number): { members: number; tooDeep: boolean; structure: Structure } | undefined {
   let depth = 0;
   let members = 0;
   const n = text.length;
+  const structure: Structure = { starts: [], ends: [], lineStarts: [0] };
+  const { starts, ends, lineStarts } = structure;
+  const open: number[] = [];
   for (let p = 0; p < n; p++) {
     const c = text.charCodeAt(p);
     if (c === C.Quote) {
@@ -375,12 +410,19 @@ function shape(text: string, maxDepth: number): { members: number; tooDeep: bool
     } else if (c === C.Colon) {
       members++;
     } else if (c === C.OpenBrace || c === C.OpenBracket) {
-      if (++depth > maxDepth) return { members, tooDeep: true };
+      if (++depth > maxDepth) return { members, tooDeep: true, structure };
+      open.push(starts.length);
+      starts.push(p);
+      ends.push(n);
     } else if (c === C.CloseBrace || c === C.CloseBracket) {
       depth--;
+      const i = open.pop();
+      if (i !== undefined) ends[i] = p + 1;
+    } else if (c === C.Lf) {
+      lineStarts.push(p + 1);
     }
   }
-  return { members, tooDeep: false };
+  return { members, tooDeep: false, structure };
 }
 
 /** Own keys of every object in a JSON.parse result (iterative: the depth was checked before). */
@@ -425,7 +467,7 @@ export function parseJson(text: string, maxDepth: number): { value: unknown; loc
     } catch {
       parsed = false;
     }
-    if (parsed && countMembers(value) === s.members) return { value, locator: new JsonLocator(text) };
+    if (parsed && countMembers(value) === s.members) return { value, locator: new JsonLocator(text, s.structure) };
   }
   new Scanner(text, maxDepth).document();
   // The scan accepted it, so JSON.parse will too; it defines `__proto__` as an own data property.

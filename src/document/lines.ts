@@ -1,7 +1,13 @@
 /** Offset → 1-based line/column over a text, with the line table built once on first use. */
 export class LineIndex {
-  private starts: Uint32Array | undefined;
-  constructor(private readonly text: string) {}
+  private starts: Uint32Array | number[] | undefined;
+  /** `lineStarts`: 0 and the offset after each line feed, when already known. */
+  constructor(
+    private readonly text: string,
+    lineStarts?: number[],
+  ) {
+    this.starts = lineStarts;
+  }
 
   private build(): Uint32Array {
     const t = this.text;
@@ -16,7 +22,7 @@ export class LineIndex {
 
   /** 1-based line and column (UTF-16 code units) of a 0-based offset. */
   position(offset: number): { line: number; column: number } {
-    const starts = this.starts ?? this.build();
+    const starts: ArrayLike<number> = this.starts ?? this.build();
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JsonSyntaxError, parseJson } from '../../src/document/json.js';
+import { JsonLocator, JsonSyntaxError, parseJson } from '../../src/document/json.js';
 
 const pos = (text: string, fn: () => unknown) => {
   try {
@@ -74,5 +74,28 @@ describe('JSON parsing', () => {
     expect(at(['b', '0', '1'])).toBe('[2]');
     expect(at(['b', '1', 'c'])).toBe('"c": "{"');
     expect(at(['d'])).toBe('"d": 1');
+  });
+  it('locates the same with the offsets its parse recorded as with its own scans, on every path', () => {
+    // our own document with what the recorded offsets must get right: nesting of objects and
+    // arrays, empty containers, brackets and escapes inside strings and keys, CRLF and LF lines,
+    // a key holding an escaped line feed, numbers, literals and unicode
+    const doc = {
+      'a\nb': { 's': '} ] " {', 'empty': {}, 'list': [], 'deep': [[[{ 'x': [1, 2, { 'y': null }] }]]] },
+      '/p/{id}': { get: { parameters: [{ name: 'id', in: 'path' }, { $ref: '#/x' }], responses: { '200': { description: 'ok ✓ 📚' } } } },
+      'nums': [0, -1.5e3, true, false, null, 'str\\', '"quoted"'],
+    };
+    const texts = [JSON.stringify(doc), JSON.stringify(doc, null, 2), JSON.stringify(doc, null, '\t').replace(/\n/g, '\r\n'), ` \n${JSON.stringify(doc, null, 1)}\n\n`];
+    const paths: string[][] = [];
+    const walk = (v: unknown, p: string[]): void => {
+      paths.push(p, [...p, 'missing'], [...p, '0']);
+      if (v && typeof v === 'object') for (const k of Object.keys(v)) walk((v as Record<string, unknown>)[k], [...p, k]);
+    };
+    walk(doc, []);
+    for (const text of texts) {
+      const recorded = parseJson(text, 256).locator;
+      const scanned = new JsonLocator(text);
+      for (const p of paths) expect(recorded.locate(p), `${JSON.stringify(text.slice(0, 12))} ${p.join('/')}`).toEqual(scanned.locate(p));
+      expect(recorded.position(text.length), 'end of text').toEqual(scanned.position(text.length));
+    }
   });
 });
