@@ -12,7 +12,6 @@
  * parameters later does not change the answers; otherwise the converted document is read when
  * asked (it should not be restructured while the map is in use).
  */
-import { escapePointerSegment } from '../findings/finding.js';
 import { getPath, hasChild, isObj, longestExistingPrefix, own, ownObj, refSegments, type Obj } from './json.js';
 import type { ComponentNames } from './names.js';
 import { BODY_NAME_KEY } from './s2o.js';
@@ -25,6 +24,12 @@ interface ParamId {
   in: unknown;
   /** 3.x component name when the parameter is a `$ref` to components.parameters. */
   ref?: string;
+}
+
+/** A segment of an explicit origin's pointer: the origin recorded there, and the segments below. */
+interface OverrideNode {
+  origin?: string[];
+  kids?: Map<string, OverrideNode>;
 }
 
 const listKey = (path: string, method?: string): string => `${path}\u0000${method ?? ''}`;
@@ -41,26 +46,32 @@ export function buildOriginMap(source: Obj | (() => Obj), doc3: Obj, names: Comp
   let input: Obj | undefined = typeof source === 'function' ? undefined : source;
   const in2 = (): Obj => (input ??= (source as () => Obj)());
   const resolver = new OriginResolver(in2, doc3, names, snapshotParams(doc3));
-  const overrides = new Map(explicit);
-  // Every proper prefix of an override's pointer: the search for the longest override above a path
+  // The overrides as a tree of path segments: the search for the longest override above a path
   // walks down from the root and stops where no override can lie deeper (most paths stop at once).
-  const prefixes = new Set<string>();
-  for (const k of overrides.keys()) {
-    for (let i = k.indexOf('/', 1); i !== -1; i = k.indexOf('/', i + 1)) prefixes.add(k.slice(0, i));
+  const overrides: OverrideNode = {};
+  for (const [pointer, path2] of explicit) {
+    if (pointer === '') continue; // a path's own pointer is never empty
+    let node = overrides;
+    for (const seg of pointer.slice(1).split('/')) {
+      const key = seg.includes('~') ? seg.replace(/~1/g, '/').replace(/~0/g, '~') : seg;
+      node.kids ??= new Map();
+      let kid = node.kids.get(key);
+      if (!kid) node.kids.set(key, (kid = {}));
+      node = kid;
+    }
+    node.origin = path2;
   }
   return {
     originOf(path3: string[]): string[] {
       try {
-        if (overrides.size > 0) {
-          let hit: string[] | undefined;
-          let pointer = '';
-          for (let i = 0; i < path3.length; i++) {
-            pointer += '/' + escapePointerSegment(path3[i]!);
-            hit = overrides.get(pointer) ?? hit;
-            if (!prefixes.has(pointer)) break;
-          }
-          if (hit) return longestExistingPrefix(in2(), hit);
+        let hit: string[] | undefined;
+        let node: OverrideNode | undefined = overrides;
+        for (let i = 0; i < path3.length && node.kids; i++) {
+          node = node.kids.get(path3[i]!);
+          if (!node) break;
+          hit = node.origin ?? hit;
         }
+        if (hit) return longestExistingPrefix(in2(), hit);
         return longestExistingPrefix(in2(), resolver.translate(path3));
       } catch {
         return [];

@@ -52,6 +52,11 @@ export function anchorFor(path: string[], doc: unknown): string {
 const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
 
 export function fingerprintFor(code: string, path: string[], doc: unknown): string {
-  const text = `${code}\u0000${anchorFor(path, doc)}`;
+  return fingerprintOf(code, anchorFor(path, doc));
+}
+
+/** The fingerprint of a finding of rule `code` at the path whose anchorFor is `anchor`. */
+export function fingerprintOf(code: string, anchor: string): string {
+  const text = `${code}\u0000${anchor}`;
   return (oneShot ? oneShot('sha256', text, 'hex') : createHash('sha256').update(text).digest('hex')).slice(0, 20);
 }
