@@ -104,6 +104,8 @@ export async function prepareDocument(loaded: LoadResult, opts: PrepareOptions =
     prepared.validationPending = inWorker.then((found) => {
       prepared.validation = locateFindings([...loaded.refFindings, ...found], loaded);
     });
+    // awaited by the caller later, after its own work: not an unhandled rejection meanwhile
+    prepared.validationPending.catch(() => undefined);
     return prepared;
   }
   prepared.validation = locateFindings([...loaded.refFindings, ...(inWorker ? await inWorker : checks)], loaded);
