@@ -368,6 +368,13 @@ export class JsonLocator {
 }
 
 /**
+ * The most offsets `shape` records (containers and lines together): ≈ 16 MB of them, enough for
+ * documents many times Kubernetes' 4 MB (29,000 containers, 102,000 lines); a hostile text of
+ * millions of tiny arrays does not get them on top of what its parse costs.
+ */
+export const STRUCTURE_MAX = 2_000_000;
+
+/**
  * Offsets the pass of `shape` meets anyway, kept for the locator (it would otherwise read the
  * whole text twice more on its first lookup): every object's and array's start and end, in
  * document order, and the start of every line. Valid for a text JSON.parse accepts.
@@ -388,13 +395,19 @@ interface Structure {
  * Returns undefined when the text is not plain enough to judge (an unterminated string), so the
  * strict scanner decides.
  */
-function shape(text: string, maxDepth: number): { members: number; tooDeep: boolean; structure: Structure } | undefined {
+function shape(text: string, maxDepth: number): { members: number; tooDeep: boolean; structure: Structure | undefined } | undefined {
   let depth = 0;
   let members = 0;
   const n = text.length;
   const structure: Structure = { starts: [], ends: [], lineStarts: [0] };
   const { starts, ends, lineStarts } = structure;
   const open: number[] = [];
+  // past STRUCTURE_MAX offsets the locator scans for itself, as it does for a text without them
+  let recording = true;
+  const stopRecording = (): void => {
+    recording = false;
+    starts.length = ends.length = lineStarts.length = open.length = 0;
+  };
   for (let p = 0; p < n; p++) {
     const c = text.charCodeAt(p);
     if (c === C.Quote) {
@@ -410,19 +423,25 @@ function shape(text: string, maxDepth: number): { members: number; tooDeep: bool
     } else if (c === C.Colon) {
       members++;
     } else if (c === C.OpenBrace || c === C.OpenBracket) {
-      if (++depth > maxDepth) return { members, tooDeep: true, structure };
-      open.push(starts.length);
-      starts.push(p);
-      ends.push(n);
+      if (++depth > maxDepth) return { members, tooDeep: true, structure: undefined };
+      if (recording) {
+        open.push(starts.length);
+        starts.push(p);
+        ends.push(n);
+        if (starts.length + lineStarts.length > STRUCTURE_MAX) stopRecording();
+      }
     } else if (c === C.CloseBrace || c === C.CloseBracket) {
       depth--;
-      const i = open.pop();
-      if (i !== undefined) ends[i] = p + 1;
-    } else if (c === C.Lf) {
+      if (recording) {
+        const i = open.pop();
+        if (i !== undefined) ends[i] = p + 1;
+      }
+    } else if (c === C.Lf && recording) {
       lineStarts.push(p + 1);
+      if (starts.length + lineStarts.length > STRUCTURE_MAX) stopRecording();
     }
   }
-  return { members, tooDeep: false, structure };
+  return { members, tooDeep: false, structure: recording ? structure : undefined };
 }
 
 /** Own keys of every object in a JSON.parse result (iterative: the depth was checked before). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JsonLocator, JsonSyntaxError, parseJson } from '../../src/document/json.js';
+import { JsonLocator, JsonSyntaxError, parseJson, STRUCTURE_MAX } from '../../src/document/json.js';
 
 const pos = (text: string, fn: () => unknown) => {
   try {
@@ -97,5 +97,16 @@ describe('JSON parsing', () => {
       for (const p of paths) expect(recorded.locate(p), `${JSON.stringify(text.slice(0, 12))} ${p.join('/')}`).toEqual(scanned.locate(p));
       expect(recorded.position(text.length), 'end of text').toEqual(scanned.position(text.length));
     }
+  });
+  it('locates right in a text with more lines and containers than it records offsets for', () => {
+    // past STRUCTURE_MAX the locator scans for itself: the same ranges as with the offsets
+    const n = Math.ceil(STRUCTURE_MAX / 2) + 10;
+    const text = `{"list": [\n${'[1],\n'.repeat(n)}{"last": [2]}\n]}`;
+    const { locator } = parseJson(text, 256);
+    const scanned = new JsonLocator(text);
+    for (const p of [['list', '0'], ['list', String(n - 1)], ['list', String(n), 'last', '0'], ['list', String(n + 1)]]) {
+      expect(locator.locate(p), p.join('/')).toEqual(scanned.locate(p));
+    }
+    expect(locator.locate(['list', String(n), 'last']).range.start).toEqual({ line: n + 2, column: 2 });
   });
 });
