@@ -3,7 +3,7 @@
  * decides where the text goes (stdout, `-o` files, `$GITHUB_STEP_SUMMARY`).
  */
 import { formatGithubActions } from './github-actions.js';
-import { formatJsonParts } from './json.js';
+import { formatJsonChunks } from './json.js';
 import { formatJunit } from './junit.js';
 import { formatMarkdown } from './markdown.js';
 import { formatSarif } from './sarif.js';
@@ -16,9 +16,9 @@ export function isFormatName(s: string): s is FormatName {
   return (FORMAT_NAMES as readonly string[]).includes(s);
 }
 
-/** A format's text as UTF-8 bytes, encoded piece by piece when it has pieces. */
+/** A format's text as UTF-8 bytes (its chunks when it was built as bytes). */
 export function outputBytes(r: FormatResult): Buffer {
-  return r.parts ? Buffer.concat(r.parts.map((p) => Buffer.from(p, 'utf8'))) : Buffer.from(r.output, 'utf8');
+  return r.chunks ? Buffer.concat(r.chunks) : Buffer.from(r.output, 'utf8');
 }
 
 /** Renders findings in one format. `env` matters only to github-actions (whether to produce a job summary). */
@@ -27,13 +27,13 @@ export function format(name: FormatName, input: FormatInput, env: { GITHUB_STEP_
     case 'stylish':
       return { output: formatStylish(input) };
     case 'json': {
-      const parts = formatJsonParts(input);
+      const chunks = formatJsonChunks(input);
       let output: string | undefined;
-      // the joined text only when read (the CLI writes the pieces)
+      // the text only when read (the CLI writes the bytes)
       return {
-        parts,
+        chunks,
         get output() {
-          return (output ??= parts.join(''));
+          return (output ??= Buffer.concat(chunks).toString('utf8'));
         },
       };
     }

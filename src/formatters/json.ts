@@ -58,27 +58,35 @@ export function toJsonFinding(f: LintFinding): JsonFinding {
 }
 
 export function formatJson(input: FormatInput): string {
-  return formatJsonParts(input).join('');
+  return Buffer.concat(formatJsonChunks(input)).toString('utf8');
 }
 
-/** Findings per piece of formatJsonParts. */
+/** Findings per piece of formatJsonChunks. */
 const PIECE = 64;
+const OPEN = Buffer.from('[\n');
+const BETWEEN = Buffer.from(',\n');
+const CLOSE = Buffer.from('\n]\n');
 
 /**
- * formatJson's text in pieces (joined, exactly that text). One character outside Latin-1 (an
- * ellipsis in a message) makes V8 build a whole JSON.stringify result two bytes a character,
- * slower to build and to encode as UTF-8; printed piece by piece only the pieces that hold one
- * are (the CLI writes the pieces' bytes: Kubernetes' 9 MB report ≈ 20 ms sooner).
+ * formatJson's text as UTF-8 bytes, in pieces (concatenated, exactly that text). Each piece is
+ * built from its 64 findings and encoded at once, so neither the report's strings nor its objects
+ * outlive the piece: a 9 MB report no longer sits in the young heap (copied by every scavenge)
+ * until it is written. Printed piece by piece, one character outside Latin-1 (an ellipsis in a
+ * message) makes V8 build only that piece two bytes a character, not the whole report.
  */
-export function formatJsonParts(input: FormatInput): string[] {
-  const all = sortedFindings(input.files, input.findings).map(toJsonFinding);
-  if (all.length === 0) return ['[]\n'];
-  const parts = ['[\n'];
-  for (let i = 0; i < all.length; i += PIECE) {
-    if (i > 0) parts.push(',\n');
+export function formatJsonChunks(input: FormatInput): Buffer[] {
+  const sorted = sortedFindings(input.files, input.findings);
+  if (sorted.length === 0) return [Buffer.from('[]\n')];
+  const chunks = [OPEN];
+  const piece: JsonFinding[] = [];
+  for (let i = 0; i < sorted.length; i += PIECE) {
+    if (i > 0) chunks.push(BETWEEN);
+    piece.length = 0;
+    for (let j = i; j < sorted.length && j < i + PIECE; j++) piece.push(toJsonFinding(sorted[j]!));
     // a list printed alone is "[\n  A,\n  B\n]": its inside is the list's lines as the whole report prints them
-    parts.push(JSON.stringify(all.slice(i, i + PIECE), null, 2).slice(2, -2));
+    const bytes = Buffer.from(JSON.stringify(piece, null, 2), 'utf8');
+    chunks.push(bytes.subarray(2, bytes.length - 2));
   }
-  parts.push('\n]\n');
-  return parts;
+  chunks.push(CLOSE);
+  return chunks;
 }

@@ -25,8 +25,8 @@ export type FormatName = (typeof FORMAT_NAMES)[number];
 export interface FormatResult {
   /** The text for stdout or the `-o` file; ends with a newline unless empty. */
   output: string;
-  /** The same text in pieces, when the format builds it so (json): write them (`outputBytes`) rather than `output`. */
-  parts?: string[];
+  /** The same text as UTF-8 bytes in pieces, when the format builds it so (json): write them (`outputBytes`) rather than `output`. */
+  chunks?: Buffer[];
   /** Markdown to append to `$GITHUB_STEP_SUMMARY` (github-actions, when that variable is set). The CLI writes it. */
   summary?: string;
 }

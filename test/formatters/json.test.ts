@@ -85,7 +85,7 @@ describe('json format', () => {
       const r = format('json', fixtureInput({ findings, files: ['big.yaml'] }));
       const whole = JSON.stringify(JSON.parse(r.output), null, 2) + '\n';
       expect(r.output, String(n)).toBe(whole);
-      expect(r.parts!.length, String(n)).toBe(2 + Math.ceil(n / 64) * 2 - 1);
+      expect(r.chunks!.length, String(n)).toBe(2 + Math.ceil(n / 64) * 2 - 1);
       expect(outputBytes(r).equals(Buffer.from(whole, 'utf8')), String(n)).toBe(true);
     }
     const empty = format('json', fixtureInput({ findings: [] }));
