@@ -37,6 +37,67 @@ export function makeFastCircularClone(original: CircularClone): CircularClone {
   return clone;
 }
 
+type JsonClone = (obj: unknown) => unknown;
+
+/** What makeFastJsonClone's copy returns for a value it leaves to the original. */
+const NOT_PLAIN: unique symbol = Symbol('not plain JSON');
+/** Deeper values go to the original (which throws on cycles, as it should). */
+const PLAIN_DEPTH = 64;
+
+function plainCopy(v: unknown, depth: number): unknown {
+  if (v === null) return null;
+  switch (typeof v) {
+    case 'string':
+    case 'boolean':
+      return v;
+    case 'number':
+      // JSON turns -0 into 0 and NaN or ±Infinity into null: the original's business
+      return Number.isFinite(v) && !Object.is(v, -0) ? v : NOT_PLAIN;
+    case 'object':
+      break;
+    default:
+      return NOT_PLAIN; // undefined, functions, symbols, bigints
+  }
+  if (depth > PLAIN_DEPTH) return NOT_PLAIN;
+  const proto: unknown = Object.getPrototypeOf(v);
+  if (proto === Array.prototype) {
+    const src = v as unknown[];
+    const out = new Array<unknown>(src.length);
+    for (let i = 0; i < src.length; i++) {
+      const c = plainCopy(src[i], depth + 1); // a hole reads as undefined: not plain
+      if (c === NOT_PLAIN) return NOT_PLAIN;
+      out[i] = c;
+    }
+    return out;
+  }
+  if (proto !== Object.prototype) return NOT_PLAIN;
+  const src = v as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(src)) {
+    // JSON.parse makes `__proto__` an own key, and a `toJSON` changes what JSON.stringify writes
+    if (k === '__proto__' || k === 'toJSON') return NOT_PLAIN;
+    const c = plainCopy(src[k], depth + 1);
+    if (c === NOT_PLAIN) return NOT_PLAIN;
+    out[k] = c;
+  }
+  return out;
+}
+
+/**
+ * A drop-in for reftools' `clone`, `JSON.parse(JSON.stringify(obj))`, which swagger2openapi calls
+ * for the schema of every media type of every response and body (≈ 12,000 times on Kubernetes,
+ * mostly for a one-key `{$ref}`): the same value built directly when the value is plain JSON data
+ * (plain objects and arrays of strings, finite numbers, booleans and null, as parsed documents
+ * are). Anything else (−0, NaN, undefined, a class instance, a `toJSON` or `__proto__` key, or
+ * deeper than 64 levels) goes to the original, with its conversions and its errors.
+ */
+export function makeFastJsonClone(original: JsonClone): JsonClone {
+  return (obj: unknown): unknown => {
+    const c = plainCopy(obj, 0);
+    return c === NOT_PLAIN ? original(obj) : c;
+  };
+}
+
 /**
  * Documents given to swagger2openapi that nobody reads again (runSwagger2openapi's own working
  * copy). swagger2openapi clones its whole input before converting — a second full copy of a
@@ -151,7 +212,7 @@ let loaded: S2o | undefined;
 
 /** What apictl needs of swagger2openapi's packages: the reftools modules it patches, and a loader. */
 interface S2oModules {
-  clone: { circularClone?: CircularClone; __apictlOriginal?: CircularClone };
+  clone: { circularClone?: CircularClone; __apictlOriginal?: CircularClone; clone?: JsonClone; __apictlOriginalClone?: JsonClone };
   recurse: { recurse?: Recurse; __apictlOriginal?: Recurse };
   jptr: { jpescape?: (s: string) => string };
   load: () => S2o;
@@ -180,9 +241,9 @@ function s2oModules(env: NodeJS.ProcessEnv = process.env): S2oModules {
 export let s2oSource: S2oModules['from'] | undefined;
 
 /**
- * swagger2openapi, loaded on first use with the faster clone and walk installed: from the bundle
+ * swagger2openapi, loaded on first use with the faster clones and walk installed: from the bundle
  * (one file, compiled through V8's code cache) when it is built, else from node_modules.
- * swagger2openapi reads `require('reftools/lib/clone.js').circularClone` and
+ * swagger2openapi reads `require('reftools/lib/clone.js').circularClone` and `.clone`, and
  * `require('reftools/lib/recurse.js').recurse` once, when its module is first evaluated, so those
  * modules of its own reftools are patched just before. test/convert/s2o-clone.test.ts holds the
  * drop-ins to the originals' results and checks that swagger2openapi picked them up.
@@ -194,6 +255,10 @@ export function loadSwagger2openapi(): S2o {
   if (typeof cloneModule.circularClone === 'function' && !cloneModule.__apictlOriginal) {
     cloneModule.__apictlOriginal = cloneModule.circularClone;
     cloneModule.circularClone = makeFastCircularClone(cloneModule.circularClone);
+  }
+  if (typeof cloneModule.clone === 'function' && !cloneModule.__apictlOriginalClone) {
+    cloneModule.__apictlOriginalClone = cloneModule.clone;
+    cloneModule.clone = makeFastJsonClone(cloneModule.clone);
   }
   const recurseModule = m.recurse;
   const jpescape = m.jptr.jpescape;

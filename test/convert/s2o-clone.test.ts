@@ -4,7 +4,7 @@
  */
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { loadSwagger2openapi, makeFastCircularClone, makeFastRecurse, runSwagger2openapi } from '../../src/convert/s2o.js';
+import { loadSwagger2openapi, makeFastCircularClone, makeFastJsonClone, makeFastRecurse, runSwagger2openapi } from '../../src/convert/s2o.js';
 
 const req = createRequire(import.meta.url);
 const cloneModule = () => createRequire(req.resolve('swagger2openapi'))('reftools/lib/clone.js');
@@ -75,6 +75,64 @@ describe('fast circularClone', () => {
     const paths = r.openapi.paths as Record<string, any>;
     expect(paths['/a'].get.responses['200'].content['*/*'].schema).toEqual(schema);
     expect(paths['/a'].get.responses['200'].content['*/*'].schema).not.toBe(paths['/b'].get.responses['200'].content['*/*'].schema);
+  });
+});
+
+describe('fast JSON clone', () => {
+  loadSwagger2openapi();
+  const original = cloneModule().__apictlOriginalClone as (o: unknown) => unknown;
+  const roundTrip = (o: unknown): unknown => JSON.parse(JSON.stringify(o));
+
+  it('is what swagger2openapi runs, and its original is the JSON round trip', () => {
+    expect(typeof original).toBe('function');
+    expect(cloneModule().clone).not.toBe(original);
+    expect(original({ a: [1] })).toEqual({ a: [1] });
+  });
+
+  it('returns the JSON round trip of plain data: values, key order, fresh objects', () => {
+    const data = { b: 1, a: [1, 'x', null, true, { z: { y: [] } }], 404: 'n', 200: { description: 'ok' }, '': { '': 0 }, nested: { deep: [[[{ k: 'v', n: 1.5e300 }]]] } };
+    const fast = makeFastJsonClone(original);
+    const a = fast(data) as typeof data;
+    expect(JSON.stringify(a)).toBe(JSON.stringify(roundTrip(data)));
+    expect(Object.keys(a)).toEqual(Object.keys(roundTrip(data) as object));
+    expect(a).not.toBe(data);
+    expect(a.nested).not.toBe(data.nested);
+    const shared = { $ref: '#/definitions/X' };
+    const twice = fast({ one: shared, two: shared }) as { one: unknown; two: unknown };
+    expect(twice.one).not.toBe(twice.two); // JSON copies a shared object twice
+    expect(fast('text')).toBe('text');
+    expect(fast(null)).toBe(null);
+    expect(fast(7)).toBe(7);
+  });
+
+  it('leaves every value JSON would change, or refuse, to the original', () => {
+    const handed: unknown[] = [];
+    const fast = makeFastJsonClone((o) => {
+      handed.push(o);
+      return original(o);
+    });
+    const odd: unknown[] = [
+      { n: -0 },
+      [NaN],
+      { inf: Infinity },
+      { u: undefined },
+      [1, , 3], // eslint-disable-line no-sparse-arrays
+      { d: new Date(0) },
+      { f: () => 1 },
+      { toJSON: () => 'x' },
+      JSON.parse('{"__proto__": {"polluted": true}}'),
+      Object.assign(Object.create(null) as object, { a: 1 }),
+    ];
+    for (const o of odd) expect(fast(o)).toEqual(roundTrip(o));
+    expect(handed).toEqual(odd);
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 100; i++) deep = { d: deep };
+    expect(JSON.stringify(fast(deep))).toBe(JSON.stringify(deep));
+    expect(handed).toHaveLength(odd.length + 1);
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(() => fast(cyclic)).toThrow(TypeError);
+    expect(() => fast(undefined)).toThrow(SyntaxError);
   });
 });
 
