@@ -135,6 +135,42 @@ function apictlLazyValidator(schema, rejectByType) {
   };
 }
 
+/**
+ * `require('lodash')` (the full build: ≈ 8 ms to evaluate) resolves to scripts/engine-stubs/lodash.cjs,
+ * which loads the functions Spectral and @stoplight/json use from lodash's per-method modules on
+ * first use. A plugin rather than an alias: an alias would also redirect the stub's own
+ * `lodash/<method>.js` requires. The bundle is checked after the build for lodash functions the
+ * stub does not have.
+ */
+const LODASH_STUB = path.join(repo, 'scripts', 'engine-stubs', 'lodash.cjs');
+function lodashByMethod() {
+  return {
+    name: 'apictl-lodash-by-method',
+    setup(b) {
+      b.onResolve({ filter: /^lodash$/ }, () => ({ path: LODASH_STUB }));
+    },
+  };
+}
+
+/** Lodash functions the bundled code reads (`lodash_1.get`, `lodash.set`, …) that the stub lacks. */
+function lodashGaps(code) {
+  const have = new Set(Object.keys(require(LODASH_STUB)));
+  const gaps = new Set();
+  if (!code.includes('// scripts/engine-stubs/lodash.cjs')) gaps.add('(the stub is not in the bundle)');
+  if (code.includes('// node_modules/lodash/lodash.js')) gaps.add("(lodash's full build is in the bundle)");
+  // each module of the bundle starts with a `// <file>` line; in those that require lodash, every
+  // read of the variable it is bound to must be a function the stub has
+  for (const section of code.split(/\n(?=\/\/ \S+\n)/)) {
+    for (const [, v] of section.matchAll(/var (\w+) = require_lodash\(\);/g)) {
+      for (const m of section.matchAll(new RegExp(`(?<![\\w.$])${v}\\b(?!\\s*=[^=])(\\.(\\w+))?`, 'g'))) {
+        if (m[2] === undefined) gaps.add(`${v} used as a whole`);
+        else if (!have.has(m[2])) gaps.add(m[2]);
+      }
+    }
+  }
+  return [...gaps];
+}
+
 const started = performance.now();
 const result = await build({
   stdin: { contents: entry, resolveDir: fnDir, sourcefile: 'lint-engine-entry.cjs', loader: 'js' },
@@ -153,7 +189,7 @@ const result = await build({
     // …and spectral-runtime's fetch helper, never called by a lint, need no http client either
     'node-fetch': path.join(repo, 'scripts', 'engine-stubs', 'node-fetch.cjs'),
   },
-  plugins: [lazyFunctionValidation()],
+  plugins: [lazyFunctionValidation(), lodashByMethod()],
   write: false,
   legalComments: 'none',
   // No keepNames: it wraps every closure a function creates in a call that redefines the
@@ -165,6 +201,10 @@ const result = await build({
   logLevel: 'warning',
 });
 const sources = recordFiles(fnDir, ruleFunctionFiles(fnDir));
+{
+  const gaps = lodashGaps(result.outputFiles[0].text);
+  if (gaps.length > 0) throw new Error(`bundle-lint-engine: the bundle reads lodash functions scripts/engine-stubs/lodash.cjs does not provide: ${gaps.join(', ')}`);
+}
 {
   // every function a ruleset can name has the name it has when loaded from its own module
   const mod = { exports: {} };
