@@ -17,12 +17,14 @@ export function isObj(v: unknown): v is Obj {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** An array index as a JSON pointer writes it (no sign, no leading zero). */
+const INDEX = /^(0|[1-9]\d*)$/;
+
 /** The own property `key` of `v`, or undefined (never an inherited value). */
 export function own(v: unknown, key: string): unknown {
-  if (Array.isArray(v)) {
-    return /^(0|[1-9]\d*)$/.test(key) ? v[Number(key)] : undefined;
-  }
-  return isObj(v) && Object.hasOwn(v, key) ? v[key] : undefined;
+  if (typeof v !== 'object' || v === null) return undefined;
+  if (Array.isArray(v)) return INDEX.test(key) ? v[Number(key)] : undefined;
+  return Object.hasOwn(v, key) ? (v as Obj)[key] : undefined;
 }
 
 /** `own` narrowed to an object. */
@@ -48,16 +50,31 @@ export function setOwn(obj: Obj, key: string, value: unknown): void {
 
 /** True when `v` has the own child `seg`. */
 export function hasChild(v: unknown, seg: string): boolean {
-  if (Array.isArray(v)) return /^(0|[1-9]\d*)$/.test(seg) && Number(seg) < v.length;
-  return isObj(v) && Object.hasOwn(v, seg);
+  if (typeof v !== 'object' || v === null) return false;
+  if (Array.isArray(v)) return INDEX.test(seg) && Number(seg) < v.length;
+  return Object.hasOwn(v, seg);
+}
+
+/** What `child` returns for a child that is not there. */
+const ABSENT: unique symbol = Symbol('absent');
+
+/** The own child `seg` of `v` (hasChild, then own, in one step), or ABSENT. */
+function child(v: unknown, seg: string): unknown {
+  if (typeof v !== 'object' || v === null) return ABSENT;
+  if (Array.isArray(v)) {
+    if (!INDEX.test(seg)) return ABSENT;
+    const i = Number(seg);
+    return i < v.length ? v[i] : ABSENT;
+  }
+  return Object.hasOwn(v, seg) ? (v as Obj)[seg] : ABSENT;
 }
 
 /** The value at `path`, or undefined. */
 export function getPath(root: unknown, path: readonly string[]): unknown {
   let cur: unknown = root;
-  for (const seg of path) {
-    if (!hasChild(cur, seg)) return undefined;
-    cur = own(cur, seg);
+  for (let i = 0; i < path.length; i++) {
+    cur = child(cur, path[i]!);
+    if (cur === ABSENT) return undefined;
   }
   return cur;
 }
@@ -66,9 +83,10 @@ export function getPath(root: unknown, path: readonly string[]): unknown {
 export function longestExistingPrefix(root: unknown, path: readonly string[]): string[] {
   const out: string[] = [];
   let cur: unknown = root;
-  for (const seg of path) {
-    if (!hasChild(cur, seg)) break;
-    cur = own(cur, seg);
+  for (let i = 0; i < path.length; i++) {
+    const seg = path[i]!;
+    cur = child(cur, seg);
+    if (cur === ABSENT) break;
     out.push(seg);
   }
   return out;

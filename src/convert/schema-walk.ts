@@ -13,6 +13,9 @@ const MAP_KEYWORDS = ['properties'] as const;
 const SINGLE_KEYWORDS = ['additionalProperties', 'items', 'not', 'x-not'] as const;
 /** Keywords whose value is a list of subschemas (`items` as a list is 2.0/JSON Schema tuple syntax). */
 const LIST_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'x-anyOf', 'x-oneOf', 'items'] as const;
+/** One bit per subschema keyword (`items` one bit for both its forms). */
+const KEYWORD_BITS = new Map<string, number>();
+for (const k of [...MAP_KEYWORDS, ...SINGLE_KEYWORDS, ...LIST_KEYWORDS]) if (!KEYWORD_BITS.has(k)) KEYWORD_BITS.set(k, 1 << KEYWORD_BITS.size);
 
 /** Visitor of a schema tree; `path` is a live stack (copy it to keep it). */
 export interface SchemaVisitor {
@@ -35,33 +38,45 @@ export function walkSchemaTree(schema: Obj, path: string[], visitor: SchemaVisit
   // large documents
   const replaced = visitor.enter?.(schema, path);
   if (replaced) schema = replaced;
-  for (const k of MAP_KEYWORDS) {
-    const m = ownObj(schema, k);
-    if (!m) continue;
-    for (const name of Object.keys(m)) {
-      const c = m[name];
-      if (!isObj(c)) continue;
-      path.push(k, name);
-      walkSchemaTree(c, path, visitor);
-      path.length -= 2;
+  // Which subschema keywords the schema has, from one pass over its own keys (most schemas have
+  // none, or one or two, among a few keys); they are then visited in the fixed order above.
+  let mask = 0;
+  for (const k in schema) {
+    const bit = KEYWORD_BITS.get(k);
+    if (bit !== undefined && Object.hasOwn(schema, k)) mask |= bit;
+  }
+  if (mask !== 0) {
+    for (const k of MAP_KEYWORDS) {
+      if (!(mask & KEYWORD_BITS.get(k)!)) continue;
+      const m = schema[k];
+      if (!isObj(m)) continue;
+      for (const name of Object.keys(m)) {
+        const c = m[name];
+        if (!isObj(c)) continue;
+        path.push(k, name);
+        walkSchemaTree(c, path, visitor);
+        path.length -= 2;
+      }
     }
-  }
-  for (const k of SINGLE_KEYWORDS) {
-    const c = own(schema, k);
-    if (!isObj(c)) continue;
-    path.push(k);
-    walkSchemaTree(c, path, visitor);
-    path.length -= 1;
-  }
-  for (const k of LIST_KEYWORDS) {
-    const l = own(schema, k);
-    if (!Array.isArray(l)) continue;
-    for (let i = 0; i < l.length; i++) {
-      const c: unknown = l[i];
+    for (const k of SINGLE_KEYWORDS) {
+      if (!(mask & KEYWORD_BITS.get(k)!)) continue;
+      const c = schema[k];
       if (!isObj(c)) continue;
-      path.push(k, String(i));
+      path.push(k);
       walkSchemaTree(c, path, visitor);
-      path.length -= 2;
+      path.length -= 1;
+    }
+    for (const k of LIST_KEYWORDS) {
+      if (!(mask & KEYWORD_BITS.get(k)!)) continue;
+      const l = schema[k];
+      if (!Array.isArray(l)) continue;
+      for (let i = 0; i < l.length; i++) {
+        const c: unknown = l[i];
+        if (!isObj(c)) continue;
+        path.push(k, String(i));
+        walkSchemaTree(c, path, visitor);
+        path.length -= 2;
+      }
     }
   }
   visitor.leave?.(schema, path);
