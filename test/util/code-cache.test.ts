@@ -66,6 +66,12 @@ describe('requireWithCodeCache', () => {
     expect(entries()).toHaveLength(2);
   });
 
+  it('reads a module that is not ASCII as UTF-8 (ASCII ones as Latin-1, the same text)', () => {
+    writeFileSync(moduleFile, "exports.answer = () => 'Café ☕ 📚'.length;\nexports.file = __filename;\n");
+    expect(load().answer).toBe('Café ☕ 📚'.length);
+    expect(load().answer).toBe('Café ☕ 📚'.length); // through the cache entry
+  });
+
   it('keeps the three newest entries of a module (rebuilds do not pile up)', () => {
     for (let i = 1; i <= 5; i++) {
       writeFileSync(moduleFile, `exports.answer = () => ${i};\nexports.file = __filename;\n`);
