@@ -19,6 +19,20 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(repo, 'dist');
 const INCLUDED = new Set(['chalk', 'commander']);
 
+/**
+ * commander loads node:child_process (and with it net and dgram: ≈ 5 ms of every run) for the
+ * executable subcommands apictl does not have; it only ever calls `childProcess.spawn`. The edit
+ * loads the module on that call. Checked: a commander whose text differs fails the build.
+ */
+function lazyChildProcess(text, file) {
+  const line = "const childProcess = require('node:child_process');";
+  const uses = [...text.matchAll(/\bchildProcess\.(\w+)/g)].map((m) => m[1]);
+  if (text.split(line).length !== 2 || uses.length === 0 || uses.some((u) => u !== 'spawn')) {
+    throw new Error(`bundle-cli: ${file} is not the commander this build step edits (it should require child_process once and only call childProcess.spawn)`);
+  }
+  return text.replace(line, () => "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };");
+}
+
 /** Bundles one dist entry module (and every dist module it imports) into `out`, with its build record beside it. */
 async function bundle(entry, out) {
   const started = performance.now();
@@ -57,6 +71,7 @@ async function bundle(entry, out) {
           });
           b.onLoad({ filter: /\.js$/ }, (args) => {
             let text = readFileSync(args.path, 'utf8');
+            if (args.path.endsWith(path.join('commander', 'lib', 'command.js'))) text = lazyChildProcess(text, args.path);
             if (args.path.startsWith(dist + path.sep) && text.includes('import.meta.url')) {
               const rel = path.relative(dist, args.path).split(path.sep).join('/');
               text = text.replaceAll('import.meta.url', `__apictlModuleUrl(${JSON.stringify(rel)})`);
