@@ -131,7 +131,9 @@ class OriginResolver {
 
   /** Best 2.0 path for a 3.x path (may run past what exists; the caller trims it). */
   translate(p: readonly string[]): string[] {
-    const [top, ...r] = p;
+    // Index reads and slices throughout, not `[a, ...rest]` destructuring: that runs the iterator
+    // protocol (an object per element) for each of the thousands of paths a lint asks about.
+    const top = p[0];
     switch (top) {
       case undefined:
         return [];
@@ -140,9 +142,9 @@ class OriginResolver {
       case 'servers':
         return this.servers();
       case 'components':
-        return this.components(r);
+        return this.components(p.slice(1));
       case 'paths':
-        return this.paths(r);
+        return this.paths(p.slice(1));
       default:
         return [...p]; // info, tags, security, externalDocs, extensions: unchanged
     }
@@ -155,7 +157,10 @@ class OriginResolver {
     return [];
   }
 
-  private components([kind, name, ...r]: string[]): string[] {
+  private components(p: string[]): string[] {
+    const kind = p[0];
+    const name = p[1];
+    const r = p.slice(2);
     const section: Record<string, string> = { schemas: 'definitions', parameters: 'parameters', responses: 'responses', securitySchemes: 'securityDefinitions' };
     const to = kind !== undefined && Object.hasOwn(section, kind) ? section[kind]! : undefined;
     if (to === undefined) return [];
@@ -176,7 +181,10 @@ class OriginResolver {
     }
   }
 
-  private paths([path, seg, ...r]: string[]): string[] {
+  private paths(p: string[]): string[] {
+    const path = p[0];
+    const seg = p[1];
+    const r = p.slice(2);
     if (path === undefined) return ['paths'];
     if (seg === undefined) return ['paths', path];
     if (seg === 'parameters') return this.param(path, undefined, r);
@@ -184,7 +192,9 @@ class OriginResolver {
     return ['paths', path, seg, ...r];
   }
 
-  private operation(path: string, method: string, [seg, ...r]: string[]): string[] {
+  private operation(path: string, method: string, p: string[]): string[] {
+    const seg = p[0];
+    const r = p.slice(1);
     const base = ['paths', path, method];
     switch (seg) {
       case 'parameters':
@@ -230,7 +240,9 @@ class OriginResolver {
   }
 
   /** `…/parameters/<i>/…` of a path item (method undefined) or an operation. */
-  private param(path: string, method: string | undefined, [idx, ...rest]: string[]): string[] {
+  private param(path: string, method: string | undefined, p: string[]): string[] {
+    const idx = p[0];
+    const rest = p.slice(1);
     const fallback = method === undefined ? ['paths', path, 'parameters'] : ['paths', path, method, 'parameters'];
     const list = this.params3.get(listKey(path, method));
     if (idx === undefined || !list || !isIndex(idx) || Number(idx) >= list.length) return fallback;
@@ -255,7 +267,10 @@ class OriginResolver {
     const isBody = (e: ParamEntry): boolean => own(e.param, 'in') === 'body';
     const hasOwnForm = opLevel.some((e) => own(e.param, 'in') === 'formData');
     const body = hasOwnForm ? undefined : this.findParam(path, method, isBody);
-    const [seg, mt, kind, ...r3] = r;
+    const seg = r[0];
+    const mt = r[1];
+    const kind = r[2];
+    const r3 = r.slice(3);
     if (body) {
       const site = [...body.listPath, String(body.entry.index)];
       if (seg === undefined) return site;
@@ -281,17 +296,22 @@ class OriginResolver {
     return opBase;
   }
 
-  private response(base: string[], [seg, ...r]: string[]): string[] {
+  private response(base: string[], p: string[]): string[] {
+    const seg = p[0];
+    const r = p.slice(1);
     const node = getPath(this.in2, base);
     if (seg === undefined) return base;
     if (typeof own(node, '$ref') === 'string') return seg === '$ref' ? [...base, '$ref'] : base;
     if (seg === 'content') {
-      const [mt, kind, ...r3] = r;
+      const mt = r[0];
+      const kind = r[1];
+      const r3 = r.slice(2);
       if (kind === 'examples' || kind === 'example') return mt !== undefined ? [...base, 'examples', mt] : [...base, 'examples'];
       return [...base, 'schema', ...(kind === 'schema' ? schemaRest(own(node, 'schema'), r3) : [])];
     }
     if (seg === 'headers') {
-      const [h, ...hr] = r;
+      const h = r[0];
+      const hr = r.slice(1);
       if (h === undefined) return [...base, 'headers'];
       return [...base, 'headers', h, ...headerRest(own(ownObj(node, 'headers'), h), hr)];
     }
@@ -333,7 +353,9 @@ function schemaRest(node: unknown, r: readonly string[]): string[] {
 }
 
 /** Inside a 2.0 non-body parameter, header or `items`: the schema keywords sit on the object itself. */
-function itemsLikeRest(node: unknown, [seg, ...r]: readonly string[]): string[] {
+function itemsLikeRest(node: unknown, p: readonly string[]): string[] {
+  const seg = p[0];
+  const r = p.slice(1);
   if (seg === undefined) return [];
   if (seg === 'items') return ['items', ...itemsLikeRest(own(node, 'items'), r)];
   if (seg === 'x-collectionFormat') return ['collectionFormat'];
@@ -344,7 +366,8 @@ function itemsLikeRest(node: unknown, [seg, ...r]: readonly string[]): string[] 
 
 /** Inside a 2.0 Parameter Object. */
 function paramRest(param: unknown, r: readonly string[]): string[] {
-  const [seg, ...rr] = r;
+  const seg = r[0];
+  const rr = r.slice(1);
   if (seg === undefined) return [];
   if (seg === 'schema') return own(param, 'in') === 'body' ? ['schema', ...schemaRest(own(param, 'schema'), rr)] : itemsLikeRest(param, rr);
   if (seg === 'style' || seg === 'explode' || seg === 'x-collectionFormat') return ['collectionFormat'];
@@ -355,7 +378,8 @@ function paramRest(param: unknown, r: readonly string[]): string[] {
 
 /** Inside a 2.0 response header. */
 function headerRest(header: unknown, r: readonly string[]): string[] {
-  const [seg, ...rr] = r;
+  const seg = r[0];
+  const rr = r.slice(1);
   if (seg === undefined) return [];
   if (seg === 'schema') return itemsLikeRest(header, rr);
   if (seg === 'style' || seg === 'explode' || seg === 'x-collectionFormat') return ['collectionFormat'];
@@ -363,10 +387,13 @@ function headerRest(header: unknown, r: readonly string[]): string[] {
 }
 
 /** Inside a 2.0 Security Scheme Object (`flows/<f>/…` was flat). */
-function securityRest([seg, ...r]: readonly string[]): string[] {
+function securityRest(p: readonly string[]): string[] {
+  const seg = p[0];
+  const r = p.slice(1);
   if (seg === undefined) return [];
   if (seg === 'flows') {
-    const [, key, ...r4] = r;
+    const key = r[1];
+    const r4 = r.slice(2);
     if (key === undefined) return ['flow'];
     return key === 'scopes' ? ['scopes', ...r4] : [key];
   }
