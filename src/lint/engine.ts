@@ -230,12 +230,14 @@ function interceptResults(ruleset: unknown, doc: { source: string; data: unknown
   return { results, codes, restore: () => restore.reverse().forEach((f) => f()) };
 }
 
-/** Spectral's deduplication key of a result (computing and keeping the path key of our own results). */
-function resultFingerprint(r: RunResult, direct: boolean): string {
-  let pathKey: string;
-  if (direct) pathKey = r.pathKey ??= JSON.stringify(r.path);
-  else pathKey = JSON.stringify(r.path);
-  return `${String(r.code)}${r.path.length > 0 ? pathKey : JSON.stringify(r.range)}${r.source ?? ''}${r.message}`;
+/**
+ * The part of Spectral's deduplication key (code + path + source + message) that locates a result:
+ * its path as JSON, or its range when the path is empty (computing and keeping the path key of
+ * our own results).
+ */
+function resultPlace(r: RunResult, direct: boolean): string {
+  const pathKey = direct ? (r.pathKey ??= JSON.stringify(r.path)) : JSON.stringify(r.path);
+  return r.path.length > 0 ? pathKey : JSON.stringify(r.range);
 }
 
 /**
@@ -246,12 +248,23 @@ function resultFingerprint(r: RunResult, direct: boolean): string {
 function mergeBySequence(spectral: SpectralResult[], direct: RunResult[], codes: Set<string>): SpectralResult[] {
   if (direct.length === 0) return spectral;
   const out: SpectralResult[] = [];
-  const seen = new Set<string>();
+  // Spectral's key as nested maps instead of one long string per result: code → place → the
+  // (source, message) pairs seen there, flat (rarely more than one)
+  const seen = new Map<string, Map<string, string[]>>();
   const add = (r: SpectralResult, isDirect: boolean): void => {
-    if (codes.has(String(r.code))) {
-      const fp = resultFingerprint(r as RunResult, isDirect);
-      if (seen.has(fp)) return;
-      seen.add(fp);
+    const code = String(r.code);
+    if (codes.has(code)) {
+      const place = resultPlace(r as RunResult, isDirect);
+      const source = String((r as RunResult).source ?? '');
+      const message = String(r.message);
+      let byPlace = seen.get(code);
+      if (byPlace === undefined) seen.set(code, (byPlace = new Map()));
+      const pairs = byPlace.get(place);
+      if (pairs === undefined) byPlace.set(place, [source, message]);
+      else {
+        for (let k = 0; k < pairs.length; k += 2) if (pairs[k] === source && pairs[k + 1] === message) return;
+        pairs.push(source, message);
+      }
     }
     out.push(r);
   };

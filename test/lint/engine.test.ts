@@ -51,6 +51,23 @@ describe('lint engine', () => {
     expect(missing[0]).toMatchObject({ source: path.join('paths', 'item.yaml'), range: { start: { line: 1 } } });
   });
 
+  it('reports a result a rule returns twice once, and keeps other messages at the same place, as Spectral does', async () => {
+    const body = "  return [{ message: 'dup', path: ['paths', '/a'] }, { message: 'dup', path: ['paths', '/a'] }, { message: 'other', path: ['paths', '/a'] }, { message: 'dup', path: ['paths', '/a', 'get'] }];";
+    const got: string[][] = [];
+    // resolved: false → results built directly by apictl; resolved: true → through Spectral's own processing
+    for (const resolved of [false, true]) {
+      const dir = tempTree({
+        'team.yaml': `functionsDir: ./functions\nfunctions: [teamCheck]\nrules:\n  team-check:\n    description: a team rule\n    message: '{{error}}'\n    severity: warn\n    resolved: ${resolved}\n    given: $\n    then:\n      function: teamCheck\n`,
+        'functions/teamCheck.js': `export default function teamCheck() {\n${body}\n}\n`,
+      });
+      const rs = await loadRuleset({ extends: [path.join(dir, 'team.yaml')] });
+      const { findings } = await lintSource({ bytes: Buffer.from(spec), displayPath: 'api.yaml' }, rs);
+      got.push(findings.filter((f) => f.code === 'team-check').map((f) => `${f.path.join('/')} ${f.message}`).sort());
+    }
+    expect(got[0]).toEqual(['paths//a dup', 'paths//a other', 'paths//a/get dup']);
+    expect(got[1]).toEqual(got[0]);
+  });
+
   it('reports duplicate operationIds once, through the style-guide rule', async () => {
     const doc = spec.replace("      responses: {'200': {description: ok}}\n", "      operationId: x\n      responses: {'200': {description: ok}}\n  /b:\n    get:\n      operationId: x\n      responses: {'200': {description: ok}}\n");
     const { findings } = await lintSource({ bytes: Buffer.from(doc), displayPath: 'api.yaml' }, await loadRuleset({}));
