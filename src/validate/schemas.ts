@@ -25,6 +25,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { SpecKind } from '../document/model.js';
+import { requireWithCodeCache } from '../util/code-cache.js';
 import { isObject } from './json.js';
 
 export type { ErrorObject, ValidateFunction };
@@ -165,7 +166,8 @@ function loadPrecompiled(kind: SpecKind, schemaText: string, dir: string): Valid
   if (!existsSync(file)) return undefined;
   let mod: PrecompiledModule;
   try {
-    mod = require(file) as PrecompiledModule;
+    // through V8's code cache: 200–270 KB of generated code compiled afresh cost ≈ 15 ms a run
+    mod = requireWithCodeCache(file) as PrecompiledModule;
   } catch {
     return undefined;
   }
