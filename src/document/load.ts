@@ -190,11 +190,16 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
     node: Record<string, unknown> | unknown[];
     bundled: PathLink | undefined;
     fileId: string;
-    /** Path in its own file: either a link chain or (after a ref) an explicit array plus a link tail. */
-    filePath: FilePath;
+    /**
+     * Path in its own file: either a link chain or (after a ref) an explicit array plus a link tail;
+     * undefined in the entry document until a ref or a node from another file is crossed, where
+     * it is the bundled path (no second chain of links per node for single-file documents).
+     */
+    filePath: FilePath | undefined;
   }
   const visited = new Set<object>();
-  const stack: Frame[] = [{ node: bundledRoot, bundled: undefined, fileId: entry.id, filePath: { base: [], tail: undefined } }];
+  let foreignOrigins = 0;
+  const stack: Frame[] = [{ node: bundledRoot, bundled: undefined, fileId: entry.id, filePath: undefined }];
   const next: Frame[] = [];
   while (stack.length > 0) {
     const frame = stack.pop()!;
@@ -215,8 +220,9 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
       if (child === null || typeof child !== 'object') continue;
       const bundledLink: PathLink = { parent: frame.bundled, key };
       let fileId = frame.fileId;
-      let filePath: FilePath = { base: frame.filePath.base, tail: { parent: frame.filePath.tail, key } };
-      const childOrigin = origins.get(child);
+      let filePath: FilePath | undefined = frame.filePath === undefined ? undefined : { base: frame.filePath.base, tail: { parent: frame.filePath.tail, key } };
+      // until a ref brought in another file's nodes, only the root has an origin
+      const childOrigin = foreignOrigins > 0 || child === bundledRoot ? origins.get(child) : undefined;
       if (childOrigin) {
         fileId = childOrigin.fileId;
         filePath = { base: childOrigin.path, tail: undefined };
@@ -233,7 +239,7 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
           break;
         }
         const bundled = linkPath(bundledLink);
-        const where = positionIn(fileId, [...filePathOf(filePath), '$ref']);
+        const where = positionIn(fileId, [...(filePath === undefined ? bundled : filePathOf(filePath)), '$ref']);
         let fragPath: string[];
         try {
           fragPath = parsePointer(fragment);
@@ -279,9 +285,13 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
           // Keep the reference's own keys (3.1 allows description/summary beside $ref) over the target's.
           value = mergeOwn(target as Record<string, unknown>, child);
           origins.set(value as object, { fileId: targetId, path: fragPath });
+          foreignOrigins++;
         } else if (target !== null && typeof target === 'object') {
           placed.set(keyOf, bundled);
-          if (!origins.has(target)) origins.set(target, { fileId: targetId, path: fragPath });
+          if (!origins.has(target)) {
+            origins.set(target, { fileId: targetId, path: fragPath });
+            foreignOrigins++;
+          }
         }
         container[key] = value;
         child = value;
