@@ -200,18 +200,24 @@ class Scanner {
   }
 }
 
-/** Offsets of one member of a container. */
-interface Member {
-  keyStart: number;
-  valueStart: number;
-  valueEnd: number;
+/**
+ * The members of one container, listed on first lookup: three offsets per member (key start,
+ * value start, value end; an array element's key start is its value start), and for an object
+ * the offset index of each key. No object per member: a lint locates thousands of paths.
+ */
+interface Members {
+  offs: number[];
+  index: Map<string, number> | undefined;
 }
+
+/** An array index as a path segment writes it. */
+const INDEX = /^(0|[1-9]\d*)$/;
 
 /** Lazy path → range lookup over JSON text. */
 export class JsonLocator {
   private readonly lines: LineIndex;
-  /** Container value offset → its members by key (objects) or index (arrays). */
-  private readonly members = new Map<number, Map<string, Member>>();
+  /** Container value offset → its members. */
+  private readonly members = new Map<number, Members>();
   private rootStart = -1;
   private rootEnd = -1;
   private ends: Map<number, number> | undefined;
@@ -300,15 +306,15 @@ export class JsonLocator {
     }
   }
 
-  private membersOf(start: number): Map<string, Member> | undefined {
+  private membersOf(start: number): Members | undefined {
     const cached = this.members.get(start);
     if (cached) return cached;
     const t = this.text;
     const open = t.charCodeAt(start);
     if (open !== C.OpenBrace && open !== C.OpenBracket) return undefined;
-    const map = new Map<string, Member>();
+    const offs: number[] = [];
+    const index = open === C.OpenBrace ? new Map<string, number>() : undefined;
     let p = this.skipWs(start + 1);
-    let index = 0;
     while (p < t.length) {
       const c = t.charCodeAt(p);
       if (c === C.CloseBrace || c === C.CloseBracket) break;
@@ -316,23 +322,26 @@ export class JsonLocator {
         p = this.skipWs(p + 1);
         continue;
       }
-      if (open === C.OpenBrace) {
+      if (index) {
         const keyEnd = this.skipString(p);
         let key = t.slice(p + 1, keyEnd - 1);
         if (key.includes('\\')) key = JSON.parse(t.slice(p, keyEnd)) as string;
         const colon = this.skipWs(keyEnd);
         const vs = this.skipWs(colon + 1);
         const ve = this.skipValue(vs);
-        map.set(key, { keyStart: p, valueStart: vs, valueEnd: ve });
+        // a repeated key: the last one wins, as in JSON.parse
+        index.set(key, offs.length);
+        offs.push(p, vs, ve);
         p = this.skipWs(ve);
       } else {
         const ve = this.skipValue(p);
-        map.set(String(index++), { keyStart: p, valueStart: p, valueEnd: ve });
+        offs.push(p, p, ve);
         p = this.skipWs(ve);
       }
     }
-    this.members.set(start, map);
-    return map;
+    const members: Members = { offs, index };
+    this.members.set(start, members);
+    return members;
   }
 
   private range(start: number, end: number): Range {
@@ -351,11 +360,15 @@ export class JsonLocator {
     let to = this.rootEnd;
     let found = 0;
     for (const seg of path) {
-      const m = this.membersOf(start)?.get(seg);
+      const m = this.membersOf(start);
       if (!m) break;
-      from = m.keyStart;
-      to = m.valueEnd;
-      start = m.valueStart;
+      let at: number | undefined;
+      if (m.index) at = m.index.get(seg);
+      else if (INDEX.test(seg) && Number(seg) * 3 < m.offs.length) at = Number(seg) * 3;
+      if (at === undefined) break;
+      from = m.offs[at]!;
+      start = m.offs[at + 1]!;
+      to = m.offs[at + 2]!;
       found++;
     }
     return { range: this.range(from, to), found };
