@@ -44,7 +44,8 @@ const stub = (name) => path.join(repo, 'scripts', 's2o-stubs', name);
  * - the `$ref` fix-up acts on `$ref` and `x-ms-odata` keys only, and reads the state's parent,
  *   parent key and (rarely) path, which the plain walk builds for those keys alone.
  * Two loops over the ≈ 20 schema keywords of a parameter (`delete param[prop]` for each) skip the
- * keywords the parameter does not have: deleting an absent property is a no-op, but a runtime call.
+ * keywords the parameter does not have: deleting an absent property is a no-op, but a runtime call
+ * (the loop that only deletes goes over the parameter's own few keys instead).
  * test/convert/s2o-bundle.test.ts converts documents with nulls, shared objects and `$ref`s with
  * siblings both ways (bundle and installed packages), and the corpus conversions are compared too.
  */
@@ -173,8 +174,10 @@ const EDITS = [
             delete param[prop];
         }
 `,
-    `        for (let prop of common.parameterTypeProperties) {
-            if (prop in param) delete param[prop];
+    // the parameter's own keys (a handful) against the ≈ 20 names, instead of the other way round
+    `        common.apictlTypeProperties ??= new Set(common.parameterTypeProperties);
+        for (const prop in param) {
+            if (common.apictlTypeProperties.has(prop)) delete param[prop];
         }
 `,
   ],
