@@ -126,7 +126,7 @@ export async function lintDocument(loaded: LoadResult, prepared: Prepared, rs: L
       range: loc.range,
       category: meta?.category ?? 'style',
       fix: meta?.fix,
-      docs: `apictl rules show ${code}`,
+      docs: docsOf(code),
       // the anchor depends on the path only: once per path, however many rules report there
       fingerprint: fingerprintOf(code, (origin.anchor ??= anchorFor(path3, prepared.document))),
     });
@@ -159,6 +159,17 @@ interface SpectralRule {
   description: string | null;
   then: Array<{ function: RuleFn }>;
   getSeverityForSource(source: string, path: Array<string | number>): number;
+}
+
+/** The `docs` text of a rule's findings, one string per rule (not one per finding). */
+const docsTexts = new Map<string, string>();
+function docsOf(code: string): string {
+  let d = docsTexts.get(code);
+  if (d === undefined) {
+    d = `apictl rules show ${code}`;
+    if (docsTexts.size < 10_000) docsTexts.set(code, d);
+  }
+  return d;
 }
 
 /** Spectral's decodeSegmentFragment: `~1` → `/`, then `~0` → `~` (non-strings as strings). */
