@@ -20,11 +20,24 @@ export function isObj(v: unknown): v is Obj {
 /** An array index as a JSON pointer writes it (no sign, no leading zero). */
 const INDEX = /^(0|[1-9]\d*)$/;
 
+/** What `child` returns for a child that is not there. */
+const ABSENT: unique symbol = Symbol('absent');
+
+/** The own child `seg` of `v` (an array's only by a canonical index below its length), or ABSENT. */
+function child(v: unknown, seg: string): unknown {
+  if (typeof v !== 'object' || v === null) return ABSENT;
+  if (Array.isArray(v)) {
+    if (!INDEX.test(seg)) return ABSENT;
+    const i = Number(seg);
+    return i < v.length ? v[i] : ABSENT;
+  }
+  return Object.hasOwn(v, seg) ? (v as Obj)[seg] : ABSENT;
+}
+
 /** The own property `key` of `v`, or undefined (never an inherited value). */
 export function own(v: unknown, key: string): unknown {
-  if (typeof v !== 'object' || v === null) return undefined;
-  if (Array.isArray(v)) return INDEX.test(key) ? v[Number(key)] : undefined;
-  return Object.hasOwn(v, key) ? (v as Obj)[key] : undefined;
+  const c = child(v, key);
+  return c === ABSENT ? undefined : c;
 }
 
 /** `own` narrowed to an object. */
@@ -50,23 +63,7 @@ export function setOwn(obj: Obj, key: string, value: unknown): void {
 
 /** True when `v` has the own child `seg`. */
 export function hasChild(v: unknown, seg: string): boolean {
-  if (typeof v !== 'object' || v === null) return false;
-  if (Array.isArray(v)) return INDEX.test(seg) && Number(seg) < v.length;
-  return Object.hasOwn(v, seg);
-}
-
-/** What `child` returns for a child that is not there. */
-const ABSENT: unique symbol = Symbol('absent');
-
-/** The own child `seg` of `v` (hasChild, then own, in one step), or ABSENT. */
-function child(v: unknown, seg: string): unknown {
-  if (typeof v !== 'object' || v === null) return ABSENT;
-  if (Array.isArray(v)) {
-    if (!INDEX.test(seg)) return ABSENT;
-    const i = Number(seg);
-    return i < v.length ? v[i] : ABSENT;
-  }
-  return Object.hasOwn(v, seg) ? (v as Obj)[seg] : ABSENT;
+  return child(v, seg) !== ABSENT;
 }
 
 /** The value at `path`, or undefined. */
