@@ -64,6 +64,13 @@ describe('lint engine bundle', () => {
     expect(typeof modules.core.Spectral).toBe('function');
     expect(typeof modules.assertions()?.assertValidRuleset).toBe('function');
     for (const n of spectral.CORE_FUNCTION_NAMES) expect(typeof modules.coreFunction(n), n).toBe('function');
+    // function names are part of the ruleset fingerprint: the bundle's are those of the files
+    const installed = spectral.installedSpectral();
+    for (const n of names) {
+      const fromFile = ((await import(pathToFileURL(path.join(fnDir, `${n}.js`)).href)) as { default: { name: string } }).default;
+      expect((modules.ownFunctions?.[n] as { name?: string }).name, n).toBe(fromFile.name);
+    }
+    for (const n of spectral.CORE_FUNCTION_NAMES) expect((modules.coreFunction(n) as { name?: string }).name, n).toBe((installed.coreFunction(n) as { name?: string }).name);
   });
 
   it('lints exactly as the function files and the installed Spectral do, with and without the code cache', async () => {
