@@ -108,3 +108,5 @@ async function bundle(entry, out) {
 await bundle(path.join('cli', 'main.js'), path.join(dist, 'cli.bundle.cjs'));
 // the validation worker thread (src/validate/worker-entry.ts loads it)
 await bundle(path.join('validate', 'worker.js'), path.join(dist, 'validate', 'worker.bundle.cjs'));
+// the rules lane's worker thread (src/lint/lane-entry.ts loads it)
+await bundle(path.join('lint', 'lane-worker.js'), path.join(dist, 'lint', 'lane.bundle.cjs'));

@@ -43,6 +43,8 @@ export interface LoadResult extends LoadedDocument {
    * Lets a consumer that edits the value in place (the converter) keep a pristine copy on demand.
    */
   reparse: (() => unknown) | undefined;
+  /** What was read: the entry's characters plus the bytes of every file its refs brought in. */
+  totalSize: number;
 }
 
 const ALLOWED_EXTENSIONS = new Set(['.json', '.yaml', '.yml']);
@@ -339,7 +341,7 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
       ? () => JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown
       : () => parseSourceText(text, single.displayPath, single.id, limits).value
     : undefined;
-  return { value: bundledRoot, entry, files, spec: detection.spec, locate, refFindings, entryText, reparse };
+  return { value: bundledRoot, entry, files, spec: detection.spec, locate, refFindings, entryText, reparse, totalSize: totalBytes };
 }
 
 /** A path as a chain of links to the parent, shared by all children of a container. */

@@ -14,13 +14,16 @@ import { activate, type RunGuard } from './guard.js';
 import type { LoadedRuleset } from './ruleset.js';
 import { anchorFor, fingerprintFor, fingerprintOf } from './fingerprint.js';
 import type { LintFinding } from './types.js';
+import { laneRules, type RuleLane } from './lane.js';
 
 export interface LintOptions {
   /** Time budget for one document, in ms (default 60 s). */
   timeBudgetMs?: number;
+  /** A second lane for part of the rules (src/lint/lane.ts), started for the same ruleset configuration. */
+  lane?: RuleLane;
 }
 
-interface SpectralResult {
+export interface SpectralResult {
   code: string | number;
   message: string;
   path: Array<string | number>;
@@ -38,8 +41,22 @@ function trivialResolver() {
   };
 }
 
-/** Lints one prepared document. Never throws for a rule's sake: failures become findings. */
-export async function lintDocument(loaded: LoadResult, prepared: Prepared, rs: LoadedRuleset, opts: LintOptions = {}): Promise<LintFinding[]> {
+/** What one run of (some of) a ruleset's rules over a document returns: plain data, so a lane can send it. */
+export interface RuleRun {
+  /** In the order Spectral would return them (its range sequence), deduplicated as Spectral does. */
+  results: SpectralResult[];
+  /** Rule name → first error message, in the order they failed. */
+  failures: Array<[string, string]>;
+  /** Errors that broke the traversal itself (the rules then ran one by one). */
+  runErrors: string[];
+  timedOut: boolean;
+}
+
+/**
+ * Runs the enabled rules of `rs` (all of them, or those named in `only`, or all but those in
+ * `skip`) over `data`, whose findings are reported for `source`. The ruleset is left as it was.
+ */
+export async function runRules(rs: LoadedRuleset, data: unknown, source: string, deadline: number, select: { only?: ReadonlySet<string>; skip?: ReadonlySet<string> } = {}): Promise<RuleRun> {
   const modules = rs.modules;
   const core = modules.core as unknown as typeof import('@stoplight/spectral-core');
   const resolver = rs.needsResolved ? new (modules.refResolver() as unknown as typeof import('@stoplight/spectral-ref-resolver')).Resolver() : trivialResolver();
@@ -49,14 +66,25 @@ export async function lintDocument(loaded: LoadResult, prepared: Prepared, rs: L
       return target as never;
     }
   }
-  const spectral = new ApictlSpectral({ resolver: resolver as never });
-  spectral.setRuleset(rs.ruleset as never);
+  // The rules left out of this run, switched off for its length (the ruleset is shared across
+  // documents and lanes of one thread, which run one after another).
+  const rules = (rs.ruleset as { rules: Record<string, { enabled: boolean }> }).rules;
+  const off: string[] = [];
+  if (select.only !== undefined || select.skip !== undefined) {
+    for (const name of Object.keys(rules)) {
+      const rule = rules[name]!;
+      if (rule.enabled && (select.only !== undefined ? !select.only.has(name) : select.skip!.has(name))) {
+        rule.enabled = false;
+        off.push(name);
+      }
+    }
+  }
   let seq = 0;
   const doc = {
-    source: loaded.entry.displayPath,
+    source,
     diagnostics: [],
     formats: undefined,
-    data: prepared.document,
+    data,
     // Positions are computed later, once per kept finding, through the origin map. Spectral only
     // needs a range to sort by: a distinct one per result keeps its sort from falling through to a
     // locale-aware string comparison of rule codes (0.6 s on 7,000 results).
@@ -68,76 +96,117 @@ export async function lintDocument(loaded: LoadResult, prepared: Prepared, rs: L
     },
     trapAccess: <T>(o: T) => o,
   };
-  const guard: RunGuard = { deadline: Date.now() + (opts.timeBudgetMs ?? 60_000), failures: new Map(), timedOut: false };
-  activate(guard);
+  const guard: RunGuard = { deadline, failures: new Map(), timedOut: false };
   let results: SpectralResult[] = [];
   const runErrors: string[] = [];
-  const direct = interceptResults(rs.ruleset, doc);
   try {
-    results = (await spectral.run(doc as never, { ignoreUnknownFormat: true })) as unknown as SpectralResult[];
-  } catch (err) {
-    // A selector that breaks the traversal itself: keep what the other rules can say by running them one by one.
-    runErrors.push(err instanceof Error ? err.message : String(err));
-    direct.results.length = 0;
-    results = await runRuleByRule(spectral, rs, doc, guard);
+    const spectral = new ApictlSpectral({ resolver: resolver as never });
+    spectral.setRuleset(rs.ruleset as never);
+    activate(guard);
+    const direct = interceptResults(rs.ruleset, doc);
+    try {
+      results = (await spectral.run(doc as never, { ignoreUnknownFormat: true })) as unknown as SpectralResult[];
+    } catch (err) {
+      // A selector that breaks the traversal itself: keep what the other rules can say by running them one by one.
+      runErrors.push(err instanceof Error ? err.message : String(err));
+      direct.results.length = 0;
+      results = await runRuleByRule(spectral, rs, doc, guard);
+    } finally {
+      activate(undefined);
+      direct.restore();
+    }
+    results = mergeBySequence(results, direct.results, direct.codes);
   } finally {
-    activate(undefined);
-    direct.restore();
+    for (const name of off) rules[name]!.enabled = true;
   }
-  results = mergeBySequence(results, direct.results, direct.codes);
+  return { results, failures: [...guard.failures], runErrors, timedOut: guard.timedOut };
+}
 
+/** Lints one prepared document. Never throws for a rule's sake: failures become findings. */
+export async function lintDocument(loaded: LoadResult, prepared: Prepared, rs: LoadedRuleset, opts: LintOptions = {}): Promise<LintFinding[]> {
+  const deadline = Date.now() + (opts.timeBudgetMs ?? 60_000);
+  const source = loaded.entry.displayPath;
   const findings: LintFinding[] = [];
   const seen = new Set<string>();
   // Several findings share a node (a fifth to a quarter on the huge corpus files): map, locate and
   // anchor each path once (locate ≈ 13 µs, originOf of a converted document ≈ 15 µs).
   const origins = new Map<string, { path: string[]; key: string; identity: boolean; anchor?: string }>();
   const locations = new Map<string, ReturnType<LoadResult['locate']>>();
-  for (const r of results) {
-    const code = String(r.code);
-    const meta = rs.meta.get(code);
-    // Directly built results carry their path as strings and its JSON key already.
-    const pathKey = (r as RunResult).pathKey;
-    const path3 = pathKey !== undefined ? (r.path as string[]) : r.path.map(String);
-    const key3 = pathKey ?? JSON.stringify(path3);
-    let origin = origins.get(key3);
-    if (origin === undefined) {
-      const p = prepared.originOf(path3);
-      origin = { path: p, key: p === path3 ? key3 : JSON.stringify(p), identity: p === path3 };
-      origins.set(key3, origin);
+  const collect = (results: SpectralResult[]): void => {
+    for (const r of results) {
+      const code = String(r.code);
+      const meta = rs.meta.get(code);
+      // Directly built results carry their path as strings and its JSON key already.
+      const pathKey = (r as RunResult).pathKey;
+      const path3 = pathKey !== undefined ? (r.path as string[]) : r.path.map(String);
+      const key3 = pathKey ?? JSON.stringify(path3);
+      let origin = origins.get(key3);
+      if (origin === undefined) {
+        const p = prepared.originOf(path3);
+        origin = { path: p, key: p === path3 ? key3 : JSON.stringify(p), identity: p === path3 };
+        origins.set(key3, origin);
+      }
+      const sourcePath = origin.identity ? path3 : origin.path;
+      let loc = locations.get(origin.key);
+      if (loc === undefined) {
+        loc = loaded.locate(sourcePath);
+        locations.set(origin.key, loc);
+      }
+      // One source node can reach several places of the document (one per media type after
+      // conversion, one per use of a file bundled in): report it once, where it is written.
+      const key = `${code}\u0000${loc.file}\u0000${loc.range.start.line}:${loc.range.start.column}\u0000${r.message}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      findings.push({
+        code,
+        severity: SEVERITY[r.severity] ?? 'warn',
+        message: r.message,
+        path: path3,
+        sourcePath,
+        source: loc.file,
+        range: loc.range,
+        category: meta?.category ?? 'style',
+        fix: meta?.fix,
+        docs: docsOf(code),
+        // the anchor depends on the path only: once per path, however many rules report there
+        fingerprint: fingerprintOf(code, (origin.anchor ??= anchorFor(path3, prepared.document))),
+      });
     }
-    const sourcePath = origin.identity ? path3 : origin.path;
-    let loc = locations.get(origin.key);
-    if (loc === undefined) {
-      loc = loaded.locate(sourcePath);
-      locations.set(origin.key, loc);
-    }
-    // One source node can reach several places of the document (one per media type after
-    // conversion, one per use of a file bundled in): report it once, where it is written.
-    const key = `${code}\u0000${loc.file}\u0000${loc.range.start.line}:${loc.range.start.column}\u0000${r.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    findings.push({
-      code,
-      severity: SEVERITY[r.severity] ?? 'warn',
-      message: r.message,
-      path: path3,
-      sourcePath,
-      source: loc.file,
-      range: loc.range,
-      category: meta?.category ?? 'style',
-      fix: meta?.fix,
-      docs: docsOf(code),
-      // the anchor depends on the path only: once per path, however many rules report there
-      fingerprint: fingerprintOf(code, (origin.anchor ??= anchorFor(path3, prepared.document))),
-    });
+  };
+
+  // With a lane (src/lint/lane.ts), part of the rules run there meanwhile (and here after all
+  // when the lane cannot run them); this thread's results are collected while the lane's are
+  // still coming. Each rule's results come from one thread in the order it emitted them, which is
+  // all that collecting depends on (it deduplicates per rule; reports sort).
+  const laneNames = opts.lane !== undefined ? laneRules(rs) : [];
+  let run: RuleRun;
+  if (opts.lane === undefined || laneNames.length === 0) {
+    run = await runRules(rs, prepared.document, source, deadline);
+    collect(run.results);
+  } else {
+    const inLane = new Set(laneNames);
+    const remote = opts.lane.run({ config: rs.config, document: prepared.document, source, deadline });
+    const here = await runRules(rs, prepared.document, source, deadline, { skip: inLane });
+    collect(here.results);
+    const reply = await remote;
+    // the lane's run counts only for the very ruleset and rules of this one (else they run here)
+    const same = reply !== undefined && reply.fingerprint === rs.fingerprint && reply.rules.length === laneNames.length && reply.rules.every((n) => inLane.has(n));
+    const there = same ? reply.run : await runRules(rs, prepared.document, source, deadline, { only: inLane });
+    collect(there.results);
+    run = {
+      results: [],
+      failures: [...here.failures, ...there.failures],
+      runErrors: [...here.runErrors, ...there.runErrors],
+      timedOut: here.timedOut || there.timedOut,
+    };
   }
-  for (const [rule, message] of guard.failures) {
+  for (const [rule, message] of run.failures) {
     findings.push(internalFinding('rule-failed', `rule '${rule}' failed and was skipped: ${message}`, loaded, prepared));
   }
-  for (const message of runErrors) {
-    if (guard.failures.size === 0) findings.push(internalFinding('rule-failed', `a rule selector failed: ${message}`, loaded, prepared));
+  for (const message of run.runErrors) {
+    if (run.failures.length === 0) findings.push(internalFinding('rule-failed', `a rule selector failed: ${message}`, loaded, prepared));
   }
-  if (guard.timedOut) {
+  if (run.timedOut) {
     findings.push(internalFinding('lint-time-budget', `linting stopped after the time budget of ${Math.round((opts.timeBudgetMs ?? 60_000) / 1000)} s: results are incomplete`, loaded, prepared));
   }
   return findings;

@@ -72,6 +72,8 @@ export interface LoadedRuleset {
   validatedBySpectral: boolean;
   /** The Spectral the ruleset was built with: the run uses the same. */
   modules: SpectralModules;
+  /** What it was loaded from (a rules lane loads the same: src/lint/lane.ts). */
+  config: RulesetConfig;
 }
 
 /**
@@ -431,7 +433,7 @@ export async function loadRuleset(config: RulesetConfig = {}): Promise<LoadedRul
     if (r.enabled && r.resolved) needsResolved = true;
   }
   const fingerprint = fingerprintOf(rules as unknown as Record<string, { enabled: boolean; severity: number; then: unknown }>, version, packs);
-  return { ruleset, meta, version, fingerprint, packs, needsResolved, validatedBySpectral, modules };
+  return { ruleset, meta, version, fingerprint, packs, needsResolved, validatedBySpectral, modules, config };
 }
 
 function fingerprintOf(rules: Record<string, { enabled: boolean; severity: number; then: unknown }>, version: string, packs: string[]): string {

@@ -16,6 +16,9 @@ export const CLI_BUNDLE_INPUTS = path.join(DIST, 'cli.bundle.inputs.json');
 /** The validation worker thread, bundled the same way (src/validate/worker-entry.ts). */
 export const WORKER_BUNDLE = path.join(DIST, 'validate', 'worker.bundle.cjs');
 export const WORKER_BUNDLE_INPUTS = path.join(DIST, 'validate', 'worker.bundle.inputs.json');
+/** The rules lane's worker thread, bundled the same way (src/lint/lane-entry.ts). */
+export const LANE_BUNDLE = path.join(DIST, 'lint', 'lane.bundle.cjs');
+export const LANE_BUNDLE_INPUTS = path.join(DIST, 'lint', 'lane.bundle.inputs.json');
 
 export interface Cli {
   main(argv: string[]): Promise<void>;

@@ -66,6 +66,14 @@ const pending: Pending[] = [];
 /** Entries kept per module name (one per text it had): the newest few, so rebuilds do not pile up. */
 const KEEP_PER_MODULE = 3;
 
+/**
+ * Writes the entries still missing now instead of at exit: for a worker thread, which may be
+ * terminated (and then never sees its exit event) once it is no longer needed.
+ */
+export function flushCodeCache(): void {
+  flush();
+}
+
 function flush(): void {
   for (const { script, file, name } of pending.splice(0)) {
     try {

@@ -44,13 +44,15 @@ describe('CLI bundle', () => {
     for (const cmd of ['import', 'convert', 'lint', 'rules', 'score', 'specs', 'mcp-generate']) expect(inputs, cmd).toContain(`cli/commands/${cmd}.js`);
   });
 
-  it('has a current validation-worker bundle, and every bundle maps its modules to their dist files', () => {
+  it('has current validation-worker and rules-lane bundles, and every bundle maps its modules to their dist files', () => {
     expect(built.bundleIsCurrent(built.WORKER_BUNDLE, built.WORKER_BUNDLE_INPUTS)).toBe(true);
     expect(Object.keys(JSON.parse(readFileSync(built.WORKER_BUNDLE_INPUTS, 'utf8')) as object)).toContain('validate/worker.js');
+    expect(built.bundleIsCurrent(built.LANE_BUNDLE, built.LANE_BUNDLE_INPUTS)).toBe(true);
+    expect(Object.keys(JSON.parse(readFileSync(built.LANE_BUNDLE_INPUTS, 'utf8')) as object)).toContain('lint/lane-worker.js');
     // `import.meta.url` of a bundled module becomes a URL under dist/ (the precompiled schema
     // validators, the s2o bundle and the schemas are found relative to it): the helper's base must
     // be dist/ wherever the bundle lies
-    for (const bundle of [built.CLI_BUNDLE, built.WORKER_BUNDLE]) {
+    for (const bundle of [built.CLI_BUNDLE, built.WORKER_BUNDLE, built.LANE_BUNDLE]) {
       const banner = /join\(__dirname, ("[^"]*"), rel\)/.exec(readFileSync(bundle, 'utf8').split('\n')[0]!);
       expect(banner, bundle).not.toBeNull();
       expect(path.join(path.dirname(bundle), JSON.parse(banner![1]!) as string), bundle).toBe(path.join(repoRoot, 'dist'));

@@ -1,5 +1,5 @@
 /** `apictl lint FILES... [-f FORMAT]... [-o FILE | -o.<format>=FILE] [--fail-severity S] [--baseline F] [--write-baseline F] [--pack P]...` */
-import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { InputError, UsageError, formatErrorLine } from '../../errors.js';
 import { SEVERITY_ORDER, type Severity } from '../../findings/finding.js';
@@ -81,14 +81,26 @@ export async function run(patterns: string[], flags: LintFlags): Promise<number>
   const { prepareDocument } = await import('../../core/prepare.js');
   const { loadDocument } = await import('../../document/load.js');
   const { applyIgnores } = await import('../../lint/ignore.js');
+  const { LANE_MIN_SIZE, startRuleLane } = await import('../../lint/lane.js');
+  // undefined: not started yet; null: cannot start
+  let lane: import('../../lint/lane.js').RuleLane | null | undefined;
+  const laned = new Set<string>();
+  const sizeOf = (file: string): number => {
+    try {
+      return statSync(file).size;
+    } catch {
+      return 0; // loading it says what is wrong
+    }
+  };
   const baseConfig: RulesetConfig = {
     packs: [...(config?.packs ?? []), ...(flags.pack ?? [])],
     extends: [...(config?.extends ?? []), ...(flags.ruleset ?? []).map((r) => path.resolve(cwd, r))],
     baseDir: configFile ? path.dirname(configFile) : cwd,
   };
   const rulesetCache = new Map<string, Promise<LoadedRuleset>>();
+  const configFor = (file: string): RulesetConfig => ({ ...baseConfig, rules: config ? rulesFor(config, path.resolve(cwd, file)) : undefined });
   const rulesetFor = (file: string): Promise<LoadedRuleset> => {
-    const rules = config ? rulesFor(config, path.resolve(cwd, file)) : undefined;
+    const rules = configFor(file).rules;
     const key = JSON.stringify(rules ?? {});
     let rs = rulesetCache.get(key);
     if (!rs) {
@@ -121,13 +133,27 @@ export async function run(patterns: string[], flags: LintFlags): Promise<number>
       try {
         const spec = specs.get(file);
         const source = spec ? { bytes: Buffer.from(spec.text), displayPath: spec.shown } : await sourceFor(file, flags, loadOptions);
+        // A large document's rules run in two lanes (src/lint/lane.ts). The lane starts and loads
+        // its ruleset while this thread loads and converts: as soon as a file's size says so, or
+        // once loading its refs did.
+        const wantLane = (size: number): void => {
+          if (size < LANE_MIN_SIZE || lane === null || laned.has(file)) return;
+          lane ??= startRuleLane() ?? null;
+          lane?.prepare(configFor(file));
+          laned.add(file);
+        };
+        wantLane('path' in source ? sizeOf(path.resolve(cwd, source.path)) : 'bytes' in source ? source.bytes.length : 0);
         const loaded = await loadDocument(source, loadOptions);
+        wantLane(loaded.totalSize);
         // lint never reads loaded.value again: a single 2.0 file is converted without a copy first
         // a worker thread's validation may still run while the rules do (lintPrepared waits for it)
         const prepared = await prepareDocument(loaded, { validationLimit: Infinity, consumeInput: true, validateInWorker: true, deferValidation: true });
+        const fileLane = laned.has(file) ? (lane ?? undefined) : undefined;
+        // the lane gets the document before this thread loads its ruleset (lintDocument collects that run)
+        void fileLane?.run({ config: configFor(file), document: prepared.document, source: loaded.entry.displayPath, deadline: Date.now() + (budget ?? 60_000) });
         const ruleset = await rulesetFor(file);
         lastRuleset = ruleset;
-        const raw = await lintPrepared(loaded, prepared, ruleset, { timeBudgetMs: budget });
+        const raw = await lintPrepared(loaded, prepared, ruleset, { timeBudgetMs: budget, lane: fileLane });
         const ignored = applyIgnores(
           raw,
           prepared.document,
@@ -161,6 +187,7 @@ export async function run(patterns: string[], flags: LintFlags): Promise<number>
     }
   } finally {
     recorder?.close();
+    lane?.close();
   }
   if (tty && showProgress) process.stderr.write('\r\x1b[K');
 
