@@ -15,10 +15,11 @@
  * report a fifth of the results (2,117 of 10,185), so this thread collects its own results (the
  * origin map, positions, fingerprints: ≈ 0.25 s) while the lane still runs.
  *
- * Measured on two cores (alternating runs of this tree and the one before, 8 pairs each):
- * Kubernetes −0.32 s wall (+0.17 s CPU), DigitalOcean −0.2 s, Stripe −0.1 s; a 1.9 MB
- * OpenAPI 3.0 file +0.08 s and a 0.7 MB Swagger 2.0 file −0.03 s (+0.27 s CPU): below a few MB the
- * worker's start (≈ 40 ms), ruleset (≈ 100 ms) and copy cost more than the rules it takes over.
+ * Measured on two cores (alternating runs of this tree and the one before, 6–8 pairs each):
+ * Kubernetes (4.1 MB) −0.32 s wall (+0.17 s CPU), DigitalOcean (2.3 MB in 1,509 files) −0.22 s,
+ * Stripe (4.2 MB) −0.12 s; a 1.9 MB OpenAPI 3.0 file +0.08 s and a 0.7 MB Swagger 2.0 file
+ * −0.03 s (+0.27 s CPU): below ≈ 2 MB the worker's start (≈ 50 ms), ruleset (≈ 100 ms) and copy
+ * cost more than the rules it takes over.
  */
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -30,7 +31,7 @@ import type { LoadedRuleset, RulesetConfig } from './ruleset.js';
 export const LANE_CATEGORIES: ReadonlySet<string> = new Set(['style', 'compliance']);
 
 /** The smallest document (bytes of its file, or LoadResult.totalSize) worth a lane (see above). */
-export const LANE_MIN_SIZE = 3 * 1024 * 1024;
+export const LANE_MIN_SIZE = 2 * 1024 * 1024;
 
 export interface LaneJob {
   /** The configuration the ruleset was loaded from (the lane loads it too, once). */
