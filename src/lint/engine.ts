@@ -178,35 +178,31 @@ export async function lintDocument(loaded: LoadResult, prepared: Prepared, rs: L
   // when the lane cannot run them); this thread's results are collected while the lane's are
   // still coming. Each rule's results come from one thread in the order it emitted them, which is
   // all that collecting depends on (it deduplicates per rule; reports sort).
-  const laneNames = opts.lane !== undefined ? laneRules(rs) : [];
-  let run: RuleRun;
-  if (opts.lane === undefined || laneNames.length === 0) {
-    run = await runRules(rs, prepared.document, source, deadline);
+  const runs: RuleRun[] = [];
+  const take = (run: RuleRun): void => {
+    runs.push(run);
     collect(run.results);
+  };
+  const laneNames = opts.lane !== undefined ? laneRules(rs) : [];
+  if (opts.lane === undefined || laneNames.length === 0) {
+    take(await runRules(rs, prepared.document, source, deadline));
   } else {
     const inLane = new Set(laneNames);
     const remote = opts.lane.run({ config: rs.config, document: prepared.document, source, deadline });
-    const here = await runRules(rs, prepared.document, source, deadline, { skip: inLane });
-    collect(here.results);
+    take(await runRules(rs, prepared.document, source, deadline, { skip: inLane }));
     const reply = await remote;
     // the lane's run counts only for the very ruleset and rules of this one (else they run here)
     const same = reply !== undefined && reply.fingerprint === rs.fingerprint && reply.rules.length === laneNames.length && reply.rules.every((n) => inLane.has(n));
-    const there = same ? reply.run : await runRules(rs, prepared.document, source, deadline, { only: inLane });
-    collect(there.results);
-    run = {
-      results: [],
-      failures: [...here.failures, ...there.failures],
-      runErrors: [...here.runErrors, ...there.runErrors],
-      timedOut: here.timedOut || there.timedOut,
-    };
+    take(same ? reply.run : await runRules(rs, prepared.document, source, deadline, { only: inLane }));
   }
-  for (const [rule, message] of run.failures) {
+  const failures = runs.flatMap((r) => r.failures);
+  for (const [rule, message] of failures) {
     findings.push(internalFinding('rule-failed', `rule '${rule}' failed and was skipped: ${message}`, loaded, prepared));
   }
-  for (const message of run.runErrors) {
-    if (run.failures.length === 0) findings.push(internalFinding('rule-failed', `a rule selector failed: ${message}`, loaded, prepared));
+  for (const message of runs.flatMap((r) => r.runErrors)) {
+    if (failures.length === 0) findings.push(internalFinding('rule-failed', `a rule selector failed: ${message}`, loaded, prepared));
   }
-  if (run.timedOut) {
+  if (runs.some((r) => r.timedOut)) {
     findings.push(internalFinding('lint-time-budget', `linting stopped after the time budget of ${Math.round((opts.timeBudgetMs ?? 60_000) / 1000)} s: results are incomplete`, loaded, prepared));
   }
   return findings;

@@ -1,7 +1,7 @@
 /**
  * The lane's side (src/lint/lane.ts): loads each ruleset configuration it is given once, runs the
- * rules each job names over the job's document, one job at a time, and sends the results back
- * as plain data. src/lint/lane-entry.ts is the thread's entry.
+ * lane's rules of it (laneRules) over each job's document, one job at a time, and sends the
+ * results back as plain data. src/lint/lane-entry.ts is the thread's entry.
  */
 import type { MessagePort } from 'node:worker_threads';
 import { runRules, type SpectralResult } from './engine.js';
@@ -16,10 +16,9 @@ export function serveLane(port: MessagePort): void {
     let rs = rulesets.get(key);
     if (rs === undefined) {
       rs = loadRuleset(config);
-      // the lane is terminated when the run ends: what loading compiled goes to the code cache now
+      // The lane is terminated when the run ends: what loading compiled goes to the code cache now.
+      // (A failed load is reported to the job that needs it.)
       rs.then(flushCodeCache, () => undefined);
-      // a failed load is reported to the job that needs it
-      rs.catch(() => undefined);
       rulesets.set(key, rs);
     }
     return rs;

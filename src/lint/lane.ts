@@ -1,7 +1,8 @@
 /**
  * A second lane for the rules of a large document: a worker thread that runs part of the ruleset
  * (its style and compliance rules) on a copy of the prepared document while this thread runs the
- * rest. A Kubernetes lint spent ≈ 0.9 s in the rules on one core while the other was idle.
+ * rest. A Kubernetes lint spent ≈ 0.9 s in the rules on one core while the other, once the
+ * validation worker was done, stood idle.
  *
  * The output is exactly that of one lane: every result of a rule comes from one thread, in the
  * order that rule emitted it (Spectral visits nodes in document order in both), and everything
