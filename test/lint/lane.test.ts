@@ -107,6 +107,18 @@ describe('rules lane', () => {
     expect(laneModule.laneCanRun({ extends: [path.join(tempTree({ 'team.yaml': 'rules: {}\n' }), 'team.yaml')] })).toBe(false);
   });
 
+  it('keeps to the time budget on both threads and says the results are incomplete', async () => {
+    const { lane, replies } = watched(startLane());
+    const loaded = await loadDocument({ path: petstore }, {});
+    const prepared = await prepareDocument(loaded, { validationLimit: Infinity, consumeInput: true });
+    const rs = await loadRuleset({});
+    // a budget already spent: no rule runs on either thread
+    const findings = await lintDocument(loaded, prepared, rs, { lane, timeBudgetMs: -1000 });
+    expect(replies[0]?.run.timedOut).toBe(true);
+    expect(replies[0]!.run.results).toEqual([]);
+    expect(findings.map((f) => f.code)).toEqual(['lint-time-budget']);
+  });
+
   it("does not use a run of another ruleset than this thread's", async () => {
     const alone = await lint(petstore, {});
     // a rule of the lane's that reports here, made an error: the same rules, another ruleset
