@@ -18,6 +18,11 @@ export function detectSyntax(text: string): Syntax {
 export interface ParsedSource extends SourceFile {
   /** Range of the node at `path`, and how many of its segments exist. */
   locateDeepest(path: JsonPath): { range: Range; found: number };
+  /**
+   * The value is a tree: no object in it is reached twice. True for JSON and for the fast YAML
+   * paths (which take no aliases); a YAML alias makes the `yaml` package share its node.
+   */
+  tree: boolean;
 }
 
 /** Parses one source text. Errors are InputErrors at `displayPath:line:col`. */
@@ -25,13 +30,12 @@ export function parseSourceText(text: string, displayPath: string, id: string, l
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const syntax = detectSyntax(text);
   try {
-    const { value, locator } =
-      syntax === 'json'
-        ? parseJson(text, limits.maxDepth)
-        : (parseYamlFast(text, limits.maxDepth) ?? parseYaml(text, { maxAliases: limits.maxAliases, maxDepth: limits.maxDepth }));
+    const fast = syntax === 'json' ? parseJson(text, limits.maxDepth) : parseYamlFast(text, limits.maxDepth);
+    const { value, locator } = fast ?? parseYaml(text, { maxAliases: limits.maxAliases, maxDepth: limits.maxDepth });
     return {
       displayPath,
       id,
+      tree: fast !== undefined,
       syntax,
       value,
       locateDeepest: (path) => locator.locate(path),

@@ -1,7 +1,8 @@
 /**
- * A JSON document whose refs are all internal skips the bundling walk (load.ts, internalRefsOf):
- * its reference problems must be exactly those the walk finds, which a YAML copy of the same
- * document still goes through.
+ * A document whose value is a tree and whose refs are all internal skips the bundling walk
+ * (load.ts, internalRefsOf): its reference problems must be exactly those the walk finds. A YAML
+ * copy with an alias (the `yaml` package shares the aliased node: no tree) still goes through
+ * that walk and is the reference.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,9 +11,10 @@ import { loadDocument } from '../../src/document/load.js';
 import { tempTree } from '../helpers/tmp.js';
 
 const ok = { $ref: '#/components/schemas/Pet' };
+const unshared = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
-/** Every kind of place a ref can sit, and every verdict the check gives. */
-const doc = {
+/** Every kind of place a ref can sit, and every verdict the check gives (no object twice: YAML would write an alias). */
+const doc = unshared({
   openapi: '3.0.3',
   info: { title: 't', version: '1' },
   paths: {
@@ -46,19 +48,35 @@ const doc = {
     parameters: { limit: { name: 'limit', in: 'query', schema: { type: 'integer' } } },
     responses: { Cycle1: { $ref: '#/components/responses/Cycle2' }, Cycle2: { $ref: '#/components/responses/Cycle1' } },
   },
-};
+});
+
+async function loadFrom(files: Record<string, string>, entry: string) {
+  const dir = tempTree(files);
+  return loadDocument({ path: path.join(dir, entry) }, { cwd: dir });
+}
 
 async function refFindingsOf(files: Record<string, string>, entry: string) {
-  const dir = tempTree(files);
-  const loaded = await loadDocument({ path: path.join(dir, entry) }, { cwd: dir });
+  const loaded = await loadFrom(files, entry);
   return loaded.refFindings.map((f) => ({ code: f.code, message: f.message, path: f.path }));
 }
 
-describe('internal refs of a JSON document', () => {
+/** The same document with one alias (under extensions, which neither walk enters). */
+const withAlias = (d: object): string => stringify(d) + 'x-anchor: &shared {k: 1}\nx-alias: *shared\n';
+const json = (d: object): string => JSON.stringify({ ...d, 'x-anchor': { k: 1 }, 'x-alias': { k: 1 } }, null, 2);
+
+describe('internal refs of a document that is a tree', () => {
+  it('the premise: JSON and plain YAML parse to trees, YAML with an alias does not', async () => {
+    expect((await loadFrom({ 'spec.json': json(doc) }, 'spec.json')).entry.tree).toBe(true);
+    expect((await loadFrom({ 'spec.yaml': stringify(doc) }, 'spec.yaml')).entry.tree).toBe(true);
+    expect((await loadFrom({ 'spec.yaml': withAlias(doc) }, 'spec.yaml')).entry.tree).toBe(false);
+  });
+
   it('are judged as the bundling walk judges them: the same findings, at the same paths, in the same order', async () => {
-    const fromJson = await refFindingsOf({ 'spec.json': JSON.stringify(doc, null, 2) }, 'spec.json');
+    const walked = await refFindingsOf({ 'spec.yaml': withAlias(doc) }, 'spec.yaml');
+    const fromJson = await refFindingsOf({ 'spec.json': json(doc) }, 'spec.json');
     const fromYaml = await refFindingsOf({ 'spec.yaml': stringify(doc) }, 'spec.yaml');
-    expect(fromJson).toEqual(fromYaml);
+    expect(fromJson).toEqual(walked);
+    expect(fromYaml).toEqual(walked);
     // what the fixture is there for: each verdict occurs, and skipped places stay unchecked
     const codes = fromJson.map((f) => f.code);
     expect(codes).toContain('unresolved-ref');
@@ -76,10 +94,10 @@ describe('internal refs of a JSON document', () => {
   });
 
   it('still go through the bundling walk when one ref points to another file', async () => {
-    const withExternal = { ...doc, components: { ...doc.components, schemas: { ...doc.components.schemas, Tag: { $ref: 'tag.json' } } } };
-    const findings = await refFindingsOf({ 'spec.json': JSON.stringify(withExternal), 'tag.json': JSON.stringify({ type: 'string' }) }, 'spec.json');
-    const fromYaml = await refFindingsOf({ 'spec.yaml': stringify(withExternal), 'tag.json': JSON.stringify({ type: 'string' }) }, 'spec.yaml');
-    expect(findings).toEqual(fromYaml);
+    const withExternal = unshared({ ...doc, components: { ...doc.components, schemas: { ...doc.components.schemas, Tag: { $ref: 'tag.json' } } } });
+    const findings = await refFindingsOf({ 'spec.json': json(withExternal), 'tag.json': JSON.stringify({ type: 'string' }) }, 'spec.json');
+    const walked = await refFindingsOf({ 'spec.yaml': withAlias(withExternal), 'tag.json': JSON.stringify({ type: 'string' }) }, 'spec.yaml');
+    expect(findings).toEqual(walked);
     const dir = tempTree({ 'spec.json': JSON.stringify(withExternal), 'tag.json': JSON.stringify({ type: 'string' }) });
     const loaded = await loadDocument({ path: path.join(dir, 'spec.json') }, { cwd: dir });
     // the file was loaded and bundled in
