@@ -104,4 +104,14 @@ describe('internal refs of a document that is a tree', () => {
     expect(loaded.files.size).toBe(2);
     expect((loaded.value as typeof withExternal).components.schemas.Tag).toEqual({ type: 'string' });
   });
+
+  it('load when there are more of them than a function call takes arguments (250,000), all of them checked', async () => {
+    const many = Array.from({ length: 250_000 }, () => ({ $ref: '#/components/schemas/A' }));
+    many.push({ $ref: '#/components/schemas/Missing' });
+    const big = { openapi: '3.0.3', info: { title: 't', version: '1' }, paths: {}, components: { schemas: { A: { type: 'string' }, B: { allOf: many } } } };
+    const findings = await refFindingsOf({ 'spec.json': JSON.stringify(big) }, 'spec.json');
+    expect(findings).toEqual([
+      { code: 'unresolved-ref', message: "$ref '#/components/schemas/Missing' points to nothing: '/components/schemas/Missing' does not exist", path: ['components', 'schemas', 'B', 'allOf', '250000', '$ref'] },
+    ]);
+  });
 });
