@@ -382,7 +382,7 @@ async function runRuleByRule(spectral: { setRuleset(r: never): void; run(d: neve
       for (const n of enabled) rules[n]!.enabled = n === name;
       spectral.setRuleset(rs.ruleset as never);
       try {
-        out.push(...((await spectral.run(doc as never, { ignoreUnknownFormat: true })) as SpectralResult[]));
+        for (const r of (await spectral.run(doc as never, { ignoreUnknownFormat: true })) as SpectralResult[]) out.push(r);
       } catch (err) {
         if (!guard.failures.has(name)) guard.failures.set(name, err instanceof Error ? err.message : String(err));
       }
