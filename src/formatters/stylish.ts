@@ -30,9 +30,15 @@ export function formatStylish(input: FormatInput): string {
       known: f.known === true,
     }));
     // Widths are measured on the plain text; colour is added after padding.
-    const wWhere = Math.max(...rows.map((r) => r.where.length));
-    const wSev = Math.max(...rows.map((r) => LABEL[r.sev].length));
-    const wMsg = Math.max(...rows.map((r) => displayWidth(r.message)));
+    // (a loop, not Math.max(...rows): a file's findings can be more arguments than a call takes)
+    let wWhere = 0;
+    let wSev = 0;
+    let wMsg = 0;
+    for (const r of rows) {
+      wWhere = Math.max(wWhere, r.where.length);
+      wSev = Math.max(wSev, LABEL[r.sev].length);
+      wMsg = Math.max(wMsg, displayWidth(r.message));
+    }
     out.push(c.underline(visibleControls(file)));
     for (const r of rows) {
       const cells = [

@@ -3,7 +3,7 @@
  * spread into one call: a lint with 210,000 findings ended with "Maximum call stack size
  * exceeded" when its findings were appended so.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -32,12 +32,16 @@ describe('a lint with more findings than a call takes arguments', () => {
       components: { schemas: { Big: { type: 'object', properties } } },
     };
     writeFileSync(path.join(dir, 'many.json'), JSON.stringify(doc));
-    const r = apictl(['lint', 'many.json', '-f', 'json', '--no-record', '--no-config', '-q'], { cwd: dir, timeoutMs: 120_000 });
+    // JSON on stdout, and the default report (stylish) into a file, from the same run
+    const r = apictl(['lint', 'many.json', '-f', 'json', '-f', 'stylish', '-o.stylish=report.txt', '--no-record', '--no-config', '-q'], { cwd: dir, timeoutMs: 120_000 });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(1);
     const findings = JSON.parse(r.stdout) as Array<{ code: string; path: string[] }>;
     const bounded = findings.filter((f) => f.code === 'request-string-bounded');
     expect(bounded).toHaveLength(count);
     expect(bounded.at(-1)!.path).toEqual(['components', 'schemas', 'Big', 'properties', `p${count - 1}`]);
+    const report = readFileSync(path.join(dir, 'report.txt'), 'utf8');
+    expect(report.split('\n').filter((l) => l.endsWith('request-string-bounded'))).toHaveLength(count);
+    expect(report).toContain(`✖ ${findings.length} problems`);
   }, 120_000);
 });
