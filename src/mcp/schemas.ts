@@ -195,7 +195,8 @@ export class ToolSchemas {
       frontier = next;
     }
     const rootSize = JSON.stringify(root).length;
-    const maxDist = Math.max(...dist.values());
+    let maxDist = -Infinity; // (a loop: a spread of every schema's distance can be more arguments than a call takes)
+    for (const d of dist.values()) maxDist = Math.max(maxDist, d);
     let limit = maxDist;
     const sizeAt = (k: number): number => {
       let total = rootSize;
