@@ -21,7 +21,8 @@ function countItem(doc: Record<string, unknown>, raw: unknown): number {
   const item = deref(doc, raw);
   if (!isObject(item)) return 0;
   const ops = METHODS.map((m) => item[m]);
-  if (isObject(item.additionalOperations)) ops.push(...Object.values(item.additionalOperations));
+  // (a loop, not a spread: a hostile path item can hold more operations than a call takes arguments)
+  if (isObject(item.additionalOperations)) for (const op of Object.values(item.additionalOperations)) ops.push(op);
   return ops.filter((op) => isObject(op) && op.deprecated !== true).length;
 }
 

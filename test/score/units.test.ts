@@ -21,4 +21,11 @@ describe('scoringOperations', () => {
     expect(scoringOperations({ paths: { '/s': { query: {}, additionalOperations: { LINK: {}, PURGE: { deprecated: true } } } } })).toBe(2);
     for (const bad of [null, 1, 'x', [], { paths: [] }, { paths: { '/a': null } }]) expect(scoringOperations(bad)).toBe(0);
   });
+
+  it('counts a path item with more additionalOperations than a call takes arguments (250,000)', () => {
+    const additionalOperations: Record<string, unknown> = {};
+    for (let i = 0; i < 250_000; i++) additionalOperations[`M${i}`] = i % 2 === 0 ? {} : { deprecated: true };
+    expect(scoringOperations({ openapi: '3.2.0', paths: { '/x': { get: {}, additionalOperations } } })).toBe(1 + 125_000);
+  });
 });
+
