@@ -17,6 +17,7 @@ import type { LoadedDocument, Location } from './model.js';
 import { type ParsedSource, parseSourceText } from './parse.js';
 import { decodeUtf8, formatBytes, readFileCapped } from './read.js';
 import { fetchRemote, type RemotePolicy } from './remote.js';
+import { appendAll } from '../util/append.js';
 
 export type Source = { path: string } | { url: string } | { bytes: Uint8Array; displayPath: string };
 
@@ -204,7 +205,7 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
   // A document whose refs are all internal (most single files) needs none of the walk below but
   // its list of refs: for a tree, the lean walk gives the same list in the same order, or undefined.
   const lean = entry.tree ? internalRefsOf(bundledRoot) : undefined;
-  if (lean) for (const r of lean) internalRefs.push(r); // (no spread: a huge document has more refs than a call takes arguments)
+  if (lean) appendAll(internalRefs, lean);
   const stack: Frame[] = lean ? [] : [{ node: bundledRoot, bundled: undefined, fileId: entry.id, filePath: undefined }];
   const next: Frame[] = [];
   while (stack.length > 0) {

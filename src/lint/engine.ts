@@ -15,6 +15,7 @@ import type { LoadedRuleset } from './ruleset.js';
 import { anchorFor, fingerprintFor, fingerprintOf } from './fingerprint.js';
 import type { LintFinding } from './types.js';
 import { laneRules, type RuleLane } from './lane.js';
+import { appendAll } from '../util/append.js';
 
 export interface LintOptions {
   /** Time budget for one document, in ms (default 60 s). */
@@ -382,7 +383,7 @@ async function runRuleByRule(spectral: { setRuleset(r: never): void; run(d: neve
       for (const n of enabled) rules[n]!.enabled = n === name;
       spectral.setRuleset(rs.ruleset as never);
       try {
-        for (const r of (await spectral.run(doc as never, { ignoreUnknownFormat: true })) as SpectralResult[]) out.push(r);
+        appendAll(out, (await spectral.run(doc as never, { ignoreUnknownFormat: true })) as SpectralResult[]);
       } catch (err) {
         if (!guard.failures.has(name)) guard.failures.set(name, err instanceof Error ? err.message : String(err));
       }

@@ -9,6 +9,7 @@
 import crypto from 'node:crypto';
 import { isObject } from '../validate/json.js';
 import type { GeneratedTool, SpecIdentity } from './types.js';
+import { appendAll } from '../util/append.js';
 
 /** What the manifest records about one tool. */
 export interface ManifestTool {
@@ -148,7 +149,7 @@ function shapeHash(schema: unknown, defs: Record<string, unknown>): string {
     const n = queue.pop()!;
     if (seen.has(n) || !Object.hasOwn(defs, n)) continue;
     seen.add(n);
-    for (const r of directRefs(defs[n])) queue.push(r); // (no spread: a schema can hold more refs than a call takes arguments)
+    appendAll(queue, directRefs(defs[n]));
   }
   const strip = (v: unknown): string => cached(strippedCache, v, () => sha256(shapeText(v)).slice(0, 16));
   return sha256(strip(schema) + [...seen].sort().map((n) => `${n}=${strip(defs[n])}`).join(',')).slice(0, 12);

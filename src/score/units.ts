@@ -1,4 +1,5 @@
 /** The size a score is normalised by: non-deprecated operations and webhooks of a 3.x document. */
+import { appendAll } from '../util/append.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
 
@@ -21,8 +22,7 @@ function countItem(doc: Record<string, unknown>, raw: unknown): number {
   const item = deref(doc, raw);
   if (!isObject(item)) return 0;
   const ops = METHODS.map((m) => item[m]);
-  // (a loop, not a spread: a hostile path item can hold more operations than a call takes arguments)
-  if (isObject(item.additionalOperations)) for (const op of Object.values(item.additionalOperations)) ops.push(op);
+  if (isObject(item.additionalOperations)) appendAll(ops, Object.values(item.additionalOperations));
   return ops.filter((op) => isObject(op) && op.deprecated !== true).length;
 }
 

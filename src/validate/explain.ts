@@ -45,6 +45,7 @@ import {
   type SchemaLoc,
 } from './schema-nav.js';
 import type { SchemaSet } from './schemas.js';
+import { appendAll } from '../util/append.js';
 
 export type { Issue } from './phrasing.js';
 
@@ -124,18 +125,18 @@ export class Explainer {
     const out: Issue[] = [];
     if (typeof schema.$ref === 'string') {
       const target = resolveSchemaRef(this.set, loc, schema.$ref);
-      if (target) append(out, this.explain(target, schemaAt(this.set, target), value, path, depth + 1));
+      if (target) appendAll(out, this.explain(target, schemaAt(this.set, target), value, path, depth + 1));
     }
     this.valueKeywords(schema, value, path, out);
     if (isObject(value)) this.objectKeywords(loc, schema, value, path, depth, out);
     if (Array.isArray(value)) this.arrayKeywords(loc, schema, value, path, depth, out);
     if (Array.isArray(schema.allOf)) {
-      schema.allOf.forEach((sub, i) => append(out, this.explain(childLoc(loc, 'allOf', i), sub, value, path, depth + 1)));
+      schema.allOf.forEach((sub, i) => appendAll(out, this.explain(childLoc(loc, 'allOf', i), sub, value, path, depth + 1)));
     }
-    if (Array.isArray(schema.anyOf)) append(out, this.combinator(loc, schema.anyOf, 'anyOf', value, path, depth));
-    if (Array.isArray(schema.oneOf)) append(out, this.combinator(loc, schema.oneOf, 'oneOf', value, path, depth));
+    if (Array.isArray(schema.anyOf)) appendAll(out, this.combinator(loc, schema.anyOf, 'anyOf', value, path, depth));
+    if (Array.isArray(schema.oneOf)) appendAll(out, this.combinator(loc, schema.oneOf, 'oneOf', value, path, depth));
     if (hasOwn(schema, 'not') && this.isValid(childLoc(loc, 'not'), value)) out.push(describeNot(schema.not, path));
-    if (hasOwn(schema, 'if')) append(out, this.conditional(loc, schema, value, path, depth));
+    if (hasOwn(schema, 'if')) appendAll(out, this.conditional(loc, schema, value, path, depth));
 
     // Invalid, yet nothing above could say why (a keyword we do not model): let ajv say it.
     return out.length > 0 ? out : this.rawIssues(loc, value, path);
@@ -194,18 +195,18 @@ export class Explainer {
       if (props && hasOwn(props, key)) {
         matched = true;
         if (props[key] === false) out.push({ path: child, message: `property '${showName(key)}' is not allowed here`, keyword: 'false' });
-        else append(out, this.explain(childLoc(loc, 'properties', key), props[key], value[key], child, depth + 1));
+        else appendAll(out, this.explain(childLoc(loc, 'properties', key), props[key], value[key], child, depth + 1));
       }
       for (const p of patterns) {
         if (!this.regex(p)?.test(key)) continue;
         matched = true;
         const sub = (schema.patternProperties as JsonObject)[p];
         if (sub === false) out.push({ path: child, message: `property '${showName(key)}' is not allowed here`, keyword: 'false' });
-        else append(out, this.explain(childLoc(loc, 'patternProperties', p), sub, value[key], child, depth + 1));
+        else appendAll(out, this.explain(childLoc(loc, 'patternProperties', p), sub, value[key], child, depth + 1));
       }
       if (!matched && hasOwn(schema, 'additionalProperties')) {
         if (schema.additionalProperties === false) out.push(this.unexpected(loc, schema, key, child));
-        else append(out, this.explain(childLoc(loc, 'additionalProperties'), schema.additionalProperties, value[key], child, depth + 1));
+        else appendAll(out, this.explain(childLoc(loc, 'additionalProperties'), schema.additionalProperties, value[key], child, depth + 1));
       }
     }
 
@@ -216,7 +217,7 @@ export class Explainer {
           if (evaluated.has(key)) continue;
           const child = [...path, key];
           if (schema.unevaluatedProperties === false) out.push(this.unexpected(loc, schema, key, child));
-          else append(out, this.explain(childLoc(loc, 'unevaluatedProperties'), schema.unevaluatedProperties, value[key], child, depth + 1));
+          else appendAll(out, this.explain(childLoc(loc, 'unevaluatedProperties'), schema.unevaluatedProperties, value[key], child, depth + 1));
         }
       }
     }
@@ -258,25 +259,25 @@ export class Explainer {
     if (Array.isArray(schema.prefixItems)) {
       start = schema.prefixItems.length;
       schema.prefixItems.forEach((sub, i) => {
-        if (i < value.length) append(out, this.explain(childLoc(loc, 'prefixItems', i), sub, value[i], [...path, String(i)], depth + 1));
+        if (i < value.length) appendAll(out, this.explain(childLoc(loc, 'prefixItems', i), sub, value[i], [...path, String(i)], depth + 1));
       });
     }
     if (Array.isArray(schema.items)) {
       // draft-04 tuple form, with additionalItems for the rest
       const tuple = schema.items;
       tuple.forEach((sub, i) => {
-        if (i < value.length) append(out, this.explain(childLoc(loc, 'items', i), sub, value[i], [...path, String(i)], depth + 1));
+        if (i < value.length) appendAll(out, this.explain(childLoc(loc, 'items', i), sub, value[i], [...path, String(i)], depth + 1));
       });
       if (schema.additionalItems === false && value.length > tuple.length) {
         out.push({ path, message: `must have at most ${plural(tuple.length, 'item', 'items')}`, keyword: 'additionalItems' });
       } else if (isObject(schema.additionalItems)) {
         for (let i = tuple.length; i < value.length; i++) {
-          append(out, this.explain(childLoc(loc, 'additionalItems'), schema.additionalItems, value[i], [...path, String(i)], depth + 1));
+          appendAll(out, this.explain(childLoc(loc, 'additionalItems'), schema.additionalItems, value[i], [...path, String(i)], depth + 1));
         }
       }
     } else if (hasOwn(schema, 'items')) {
       for (let i = start; i < value.length; i++) {
-        append(out, this.explain(childLoc(loc, 'items'), schema.items, value[i], [...path, String(i)], depth + 1));
+        appendAll(out, this.explain(childLoc(loc, 'items'), schema.items, value[i], [...path, String(i)], depth + 1));
       }
     }
     if (hasOwn(schema, 'contains')) {
@@ -499,9 +500,4 @@ export class Explainer {
     }
     return rawErrorsToIssues(fn.errors ?? [], path);
   }
-}
-
-/** Appends `items` to `out` (not by spreading: a large list is more arguments than a call takes). */
-function append<T>(out: T[], items: readonly T[]): void {
-  for (const item of items) out.push(item);
 }

@@ -11,6 +11,7 @@ import { packageVersion } from '../main.js';
 import type { LintFinding } from '../../lint/types.js';
 import type { LoadedRuleset, RulesetConfig } from '../../lint/ruleset.js';
 import { FORMAT_NAMES, type FormatName, isFormatName } from '../../formatters/index.js';
+import { appendAll } from '../../util/append.js';
 
 interface LintFlags extends LoadFlags {
   format?: string[];
@@ -167,7 +168,7 @@ export async function run(patterns: string[], flags: LintFlags): Promise<number>
         );
         const findings = [...ignored.kept, ...ignored.problems];
         linted.push(loaded.entry.displayPath);
-        for (const f of findings) all.push(f); // (a spread of a large list is more arguments than a call takes)
+        appendAll(all, findings);
         await recorder?.record({
           file: file === '-' || spec ? undefined : file,
           identity: spec ? `spec:${spec.slug}` : undefined,
