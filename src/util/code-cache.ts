@@ -67,14 +67,10 @@ const pending: Pending[] = [];
 const KEEP_PER_MODULE = 3;
 
 /**
- * Writes the entries still missing now instead of at exit: for a worker thread, which may be
- * terminated (and then never sees its exit event) once it is no longer needed.
+ * Writes the entries still missing. Runs at exit; a worker thread, which may be terminated (and
+ * then never sees its exit event) once it is no longer needed, calls it as soon as it has loaded.
  */
 export function flushCodeCache(): void {
-  flush();
-}
-
-function flush(): void {
   for (const { script, file, name } of pending.splice(0)) {
     try {
       const dir = path.dirname(file);
@@ -121,7 +117,7 @@ export function requireWithCodeCache(file: string, env: NodeJS.ProcessEnv = proc
   // calls `module.apictlImport` instead (scripts/bundle-cli.mjs rewrites its `import()`s so).
   const script = new vm.Script(NodeModule.wrap(source), { filename: file, cachedData });
   if (cachedData === undefined || script.cachedDataRejected) {
-    if (pending.length === 0) process.once('exit', flush);
+    if (pending.length === 0) process.once('exit', flushCodeCache);
     pending.push({ script, file: cacheFile, name: path.basename(file) });
   }
   const mod = new NodeModule(file, undefined);
