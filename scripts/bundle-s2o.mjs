@@ -43,6 +43,9 @@ const stub = (name) => path.join(repo, 'scripts', 's2o-stubs', name);
  *   not enter an object the walk entered before (recurse's identity detection: plain objects only);
  * - the `$ref` fix-up acts on `$ref` and `x-ms-odata` keys only, and reads the state's parent,
  *   parent key and (rarely) path, which the plain walk builds for those keys alone.
+ * The caller can say what makes two of those passes no-ops (src/convert/s2o.ts
+ * runSwagger2openapi): `apictlNoNulls`, the document holds no null (nothing to delete);
+ * `apictlTree`, no object in it is reached twice (nothing to copy), and the detection is skipped.
  * Two loops over the ≈ 20 schema keywords of a parameter (`delete param[prop]` for each) skip the
  * keywords the parameter does not have: deleting an absent property is a no-op, but a runtime call
  * (the loop that only deletes goes over the parameter's own few keys instead).
@@ -57,7 +60,8 @@ const EDITS = [
             if ((obj[key] === null) && (!key.startsWith('x-')) && key !== 'default' && (state.path.indexOf('/example') < 0)) delete obj[key]; // this saves *so* much grief later
         });
 `,
-    `        (function apictlDropNulls(object, underExample) {
+    // apictlNoNulls: the caller knows the document holds no null (see runSwagger2openapi)
+    `        if (!options.apictlNoNulls) (function apictlDropNulls(object, underExample) {
             for (let key in object) {
                 const inExample = underExample || key.startsWith('example');
                 if (object.hasOwnProperty(key) && object[key] === null && !key.startsWith('x-') && key !== 'default' && !inExample) delete object[key];
@@ -126,6 +130,13 @@ const EDITS = [
     };
     if (typeof obj === 'object' && obj !== null) walk(obj);
 }
+`,
+  ],
+  [
+    'shared-object detection call',
+    `        detectObjectReferences(swagger, options);
+`,
+    `        if (!options.apictlTree) detectObjectReferences(swagger, options);
 `,
   ],
   [

@@ -99,6 +99,8 @@ export interface CloneResult {
   value: unknown;
   /** How many `__proto__` keys (and, with a placeholder, `$ref`s naming one) were seen. */
   protoKeys: number;
+  /** A `null` was copied. */
+  nulls: boolean;
 }
 
 /**
@@ -114,8 +116,13 @@ export interface CloneResult {
  */
 export function cloneJson(value: unknown, protoPlaceholder?: string): CloneResult {
   let protoKeys = 0;
+  let nulls = false;
   const copy = (v: unknown, depth: number): unknown => {
-    if (typeof v !== 'object' || v === null) return v;
+    if (typeof v !== 'object') return v;
+    if (v === null) {
+      nulls = true;
+      return v;
+    }
     if (depth > MAX_DEPTH) {
       throw new InputError(`document is nested more than ${MAX_DEPTH} levels deep (or contains a cycle)`);
     }
@@ -143,7 +150,7 @@ export function cloneJson(value: unknown, protoPlaceholder?: string): CloneResul
     return out;
   };
   const result = copy(value, 0);
-  return { value: result, protoKeys };
+  return { value: result, protoKeys, nulls };
 }
 
 /**

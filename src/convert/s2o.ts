@@ -293,8 +293,14 @@ export const BODY_NAME_KEY = 'x-codegen-request-body-name';
  * edits them, so the caller must not read it afterwards (take copies of what is still needed
  * before the call). Any failure becomes an InputError. Returns the output and how many warnings
  * swagger2openapi wrote into it (under S2O_WARNING_KEY).
+ *
+ * `facts` about `work` spare swagger2openapi two of its whole-document passes (in the bundle,
+ * scripts/bundle-s2o.mjs): with `tree` (no object is reached twice) its detection of shared
+ * objects, which only copies objects met a second time; with `noNulls` (no null anywhere) its
+ * pass that deletes nulls. On Kubernetes each pass is 20–30 ms. A fact that does not hold would
+ * change the output, so only say what is known.
  */
-export async function runSwagger2openapi(work: Obj): Promise<{ openapi: Obj; warnings: number }> {
+export async function runSwagger2openapi(work: Obj, facts: { tree?: boolean; noNulls?: boolean } = {}): Promise<{ openapi: Obj; warnings: number }> {
   // swagger2openapi prints an internal exception with console.warn before rejecting with the same
   // exception. The core must not print, so console.warn is silenced while the conversion (which
   // only runs in microtasks, no I/O) is pending; the rejection is reported as an InputError.
@@ -318,6 +324,8 @@ export async function runSwagger2openapi(work: Obj): Promise<{ openapi: Obj; war
       anchors: true,
       rbname: BODY_NAME_KEY,
       text: '(omitted)',
+      apictlTree: facts.tree === true,
+      apictlNoNulls: facts.noNulls === true,
     });
     return { openapi: result.openapi, warnings };
   } catch (err) {

@@ -46,15 +46,20 @@ export async function convertSwagger2(input: unknown, opts: ConvertOptions = {})
   // A `__proto__` key would be lost (or turned into a prototype) inside swagger2openapi, which copies
   // with Object.assign: it travels through under a unique placeholder and is restored afterwards.
   const placeholder = `__apictl_proto_${Math.random().toString(36).slice(2)}__`;
-  const cloned = opts.consumeInput ? { value: input, protoKeys: 0 } : cloneJson(input, placeholder);
+  const consumed = opts.consumeInput;
+  const cloned = consumed ? { value: input, protoKeys: 0, nulls: consumed.noNulls !== true } : cloneJson(input, placeholder);
   const work = cloned.value as Obj;
+  // A clone is a tree (shared subtrees become copies); a handed-over input, when its owner knows.
+  const facts = { tree: consumed ? consumed.tree === true : true, noNulls: !cloned.nulls };
   if (version === 2) {
     work.swagger = '2.0';
     ctx.note('convert-swagger-version', 'info', 'swagger: 2.0 was a number (unquoted in YAML); read as "2.0"', ['swagger']);
   }
 
   // Order matters: schema repairs run while every node is still at its input path; the path-level
-  // move runs before the steps that look at an operation's parameters.
+  // move runs before the steps that look at an operation's parameters. These steps keep `facts`
+  // true: they copy (cloneJson) what they put in a second place and write no null
+  // (test/convert/s2o-facts.test.ts holds them to it).
   repairSchemas(work, ctx, { typeBesideNullable: target === '3.0' });
   movePathLevelBodies(work, ctx);
   const index = indexOperations(work, ctx);
@@ -66,7 +71,7 @@ export async function convertSwagger2(input: unknown, opts: ConvertOptions = {})
     prepareServers(work, ctx),
   ];
 
-  const { openapi: doc3, warnings: warningCount } = await runSwagger2openapi(work);
+  const { openapi: doc3, warnings: warningCount } = await runSwagger2openapi(work, facts);
   for (const step of post) step(doc3, ctx);
   const warnings = warningCount > 0 || cloned.protoKeys > 0 ? sweep(doc3, cloned.protoKeys > 0 ? placeholder : undefined) : [];
 
@@ -77,7 +82,6 @@ export async function convertSwagger2(input: unknown, opts: ConvertOptions = {})
   let upgradeNotes: ReturnType<typeof upgradeInPlace> = [];
   if (target === '3.1') upgradeNotes = upgradeInPlace(doc3, { collapseRefWrappers: true });
 
-  const consumed = opts.consumeInput;
   let original: Obj | undefined;
   const pristine = consumed
     ? (): Obj => {

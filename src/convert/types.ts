@@ -39,6 +39,9 @@ export interface ConvertOptions {
    * (e.g. a re-parse of its text); it is called only if the origin map is queried. The input must
    * not contain `__proto__` keys (a clone is what carries them through swagger2openapi).
    * Saves a copy of the whole document, and the memory and collection time it costs.
+   * `tree` and `noNulls` say what the owner knows of the input (LoadResult.valueFacts): no object
+   * in it is reached twice; it holds no null. They spare the converter whole-document passes; say
+   * only what holds.
    */
-  consumeInput?: { original: () => unknown };
+  consumeInput?: { original: () => unknown; tree?: boolean; noNulls?: boolean };
 }

@@ -39,6 +39,7 @@ const enum C {
   Backslash = 92,
   CloseBracket = 93,
   LowerE = 101,
+  LowerN = 110,
   OpenBrace = 123,
   CloseBrace = 125,
 }
@@ -405,12 +406,14 @@ interface Structure {
  * One cheap pass over the text: the deepest nesting and the number of object members (colons
  * outside strings), recording the structure on the way. Strings are skipped with indexOf, so the
  * loop touches structure only.
+ * `nulls`: an `n` outside strings, which in JSON text only `null` has.
  * Returns undefined when the text is not plain enough to judge (an unterminated string), so the
  * strict scanner decides.
  */
-function shape(text: string, maxDepth: number): { members: number; tooDeep: boolean; structure: Structure | undefined } | undefined {
+function shape(text: string, maxDepth: number): { members: number; tooDeep: boolean; structure: Structure | undefined; nulls: boolean } | undefined {
   let depth = 0;
   let members = 0;
+  let nulls = false;
   const n = text.length;
   const structure: Structure = { starts: [], ends: [], lineStarts: [0] };
   const { starts, ends, lineStarts } = structure;
@@ -436,7 +439,7 @@ function shape(text: string, maxDepth: number): { members: number; tooDeep: bool
     } else if (c === C.Colon) {
       members++;
     } else if (c === C.OpenBrace || c === C.OpenBracket) {
-      if (++depth > maxDepth) return { members, tooDeep: true, structure: undefined };
+      if (++depth > maxDepth) return { members, tooDeep: true, structure: undefined, nulls };
       if (recording) {
         open.push(starts.length);
         starts.push(p);
@@ -452,9 +455,11 @@ function shape(text: string, maxDepth: number): { members: number; tooDeep: bool
     } else if (c === C.Lf && recording) {
       lineStarts.push(p + 1);
       if (starts.length + lineStarts.length > STRUCTURE_MAX) stopRecording();
+    } else if (c === C.LowerN) {
+      nulls = true;
     }
   }
-  return { members, tooDeep: false, structure: recording ? structure : undefined };
+  return { members, tooDeep: false, structure: recording ? structure : undefined, nulls };
 }
 
 /** Own keys of every object in a JSON.parse result (iterative: the depth was checked before). */
@@ -482,6 +487,7 @@ function countMembers(root: unknown): number {
 
 /**
  * Parses JSON text strictly. Throws JsonSyntaxError with the offset of the first problem.
+ * `noNulls`: true when the value is known to hold no `null` (false does not say it does).
  *
  * Fast path: a structural pass bounds the depth (so JSON.parse cannot overflow the stack), the
  * native JSON.parse builds the value, and the member count of the value must equal the number of
@@ -489,7 +495,7 @@ function countMembers(root: unknown): number {
  * the value smaller. Anything else (a syntax error, a duplicate, too deep) goes to the strict
  * scanner, which finds the first problem and its offset.
  */
-export function parseJson(text: string, maxDepth: number): { value: unknown; locator: JsonLocator } {
+export function parseJson(text: string, maxDepth: number): { value: unknown; locator: JsonLocator; noNulls: boolean } {
   const s = shape(text, maxDepth);
   if (s && !s.tooDeep) {
     let value: unknown;
@@ -499,10 +505,10 @@ export function parseJson(text: string, maxDepth: number): { value: unknown; loc
     } catch {
       parsed = false;
     }
-    if (parsed && countMembers(value) === s.members) return { value, locator: new JsonLocator(text, s.structure) };
+    if (parsed && countMembers(value) === s.members) return { value, locator: new JsonLocator(text, s.structure), noNulls: !s.nulls };
   }
   new Scanner(text, maxDepth).document();
   // The scan accepted it, so JSON.parse will too; it defines `__proto__` as an own data property.
   const value: unknown = JSON.parse(text);
-  return { value, locator: new JsonLocator(text) };
+  return { value, locator: new JsonLocator(text), noNulls: false };
 }

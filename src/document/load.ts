@@ -46,6 +46,12 @@ export interface LoadResult extends LoadedDocument {
   reparse: (() => unknown) | undefined;
   /** What was read: the entry's characters plus the bytes of every file its refs brought in. */
   totalSize: number;
+  /**
+   * What is known of `value` as loaded, for a consumer that walks or edits it: `tree`, no object
+   * in it is reached twice (one file, read as a tree, with internal refs only: nothing was
+   * bundled into it); `noNulls`, it holds no `null` (only a JSON parse tells). False says nothing.
+   */
+  valueFacts: { tree: boolean; noNulls: boolean };
 }
 
 const ALLOWED_EXTENSIONS = new Set(['.json', '.yaml', '.yml']);
@@ -346,7 +352,9 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
       ? () => JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown
       : () => parseSourceText(text, single.displayPath, single.id, limits).value
     : undefined;
-  return { value: bundledRoot, entry, files, spec: detection.spec, locate, refFindings, entryText, reparse, totalSize: totalBytes };
+  // the lean walk ran only if nothing had to be bundled: the value is the entry's parse, untouched
+  const valueFacts = { tree: lean !== undefined, noNulls: lean !== undefined && entry.noNulls };
+  return { value: bundledRoot, entry, files, spec: detection.spec, locate, refFindings, entryText, reparse, totalSize: totalBytes, valueFacts };
 }
 
 /** A path as a chain of links to the parent, shared by all children of a container. */

@@ -23,6 +23,8 @@ export interface ParsedSource extends SourceFile {
    * paths (which take no aliases); a YAML alias makes the `yaml` package share its node.
    */
   tree: boolean;
+  /** The value holds no `null` anywhere (false when it may: only JSON's parse tells). */
+  noNulls: boolean;
 }
 
 /** Parses one source text. Errors are InputErrors at `displayPath:line:col`. */
@@ -36,6 +38,7 @@ export function parseSourceText(text: string, displayPath: string, id: string, l
       displayPath,
       id,
       tree: fast !== undefined,
+      noNulls: fast !== undefined && 'noNulls' in fast && fast.noNulls,
       syntax,
       value,
       locateDeepest: (path) => locator.locate(path),
