@@ -29,7 +29,8 @@ if (!process.env.APICTL_V8_DEFAULTS && process.versions.v8.startsWith('11.')) {
 import('../dist/util/cli-bundle.js')
   .then((b) => b.loadCliBundle() ?? import('../dist/cli/main.js'))
   .then(
-    (cli) => cli.main(process.argv),
+    // a command is done when main resolves: end the process then (src/cli/main.ts exitWhenWritten)
+    (cli) => cli.main(process.argv).then(() => cli.exitWhenWritten()),
     (err) => {
       if (err && err.code === 'ERR_MODULE_NOT_FOUND' && /dist[\\/](util|cli)[\\/]/.test(String(err.message))) {
         process.stderr.write('apictl is not built: run `npm install` (or `npm run build`) in the package folder\n');

@@ -22,6 +22,8 @@ export const LANE_BUNDLE_INPUTS = path.join(DIST, 'lint', 'lane.bundle.inputs.js
 
 export interface Cli {
   main(argv: string[]): Promise<void>;
+  /** Ends the process once the output is written (after main). */
+  exitWhenWritten(): void;
 }
 
 /** True when the bundle exists and every dist module it was built from is unchanged (src/util/build-record.ts). */
@@ -36,7 +38,7 @@ export function bundleIsCurrent(bundle = CLI_BUNDLE, inputsFile = CLI_BUNDLE_INP
 /** The bundled CLI, or undefined when it cannot be used. */
 export function loadCliBundle(env: NodeJS.ProcessEnv = process.env): Cli | undefined {
   const cli = loadBundle(CLI_BUNDLE, CLI_BUNDLE_INPUTS, env) as Partial<Cli> | undefined;
-  return typeof cli?.main === 'function' ? (cli as Cli) : undefined;
+  return typeof cli?.main === 'function' && typeof cli.exitWhenWritten === 'function' ? (cli as Cli) : undefined;
 }
 
 /** A bundle's exports, or undefined when it is not current (or `APICTL_NO_BUNDLE=1`). */

@@ -189,7 +189,33 @@ describe('apictl import and specs', () => {
   });
 });
 
-describe('a reader that stops early (apictl … | head)', () => {
+describe('output through a pipe (a slow reader; apictl … | head)', () => {
+  it('ends once its output is written: work left behind does not keep it running, and a slow reader gets every byte', async () => {
+    const { spawn } = await import('node:child_process');
+    const { bin } = await import('../helpers/cli.js');
+    const dir = tempTree({ 'keepalive.cjs': 'setInterval(() => {}, 60_000);\n' });
+    const args = ['lint', swagger2Example, '-f', 'json', '--no-record', '--no-config', '-q', '--fail-severity', 'warn'];
+    const expected = apictl(args);
+    expect(expected.code).toBe(1);
+    // a preloaded timer that would keep Node running for ever; stdout read in small, slow steps
+    const child = spawn(process.execPath, [bin, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1', NODE_OPTIONS: `--require ${path.join(dir, 'keepalive.cjs')}` },
+      timeout: 30_000,
+    });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (d: Buffer) => {
+      chunks.push(d);
+      child.stdout.pause();
+      setTimeout(() => child.stdout.resume(), 2);
+    });
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (c, s) => resolve([c, s])));
+    expect(signal).toBeNull();
+    expect(code).toBe(1);
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(expected.stdout);
+    expect(expected.stdout.length).toBeGreaterThan(20_000);
+  });
+
   it('stops writing quietly: no EPIPE stack trace, the exit code of the run', async () => {
     const { spawn } = await import('node:child_process');
     const { bin } = await import('../helpers/cli.js');
