@@ -7,6 +7,10 @@
 // Left out, as stubs that throw: node-fetch-h2 (with http2-client) and swagger2openapi's own YAML
 // 1.x, which only convertFile/convertUrl/convertStr and external-reference resolution use (apictl
 // calls convertObj with `resolve: false` and a `text`). Nothing in the bundle can fetch.
+// Node's `http`, which lib/statusCodes.js requires for its STATUS_CODES table alone, is replaced by
+// that table as this build's Node has it: loading Node's HTTP stack cost each conversion ≈ 5–12 ms,
+// and swagger2openapi only ever reads the table as `statusCodes[response]`, with a Response Object
+// as the key ("[object Object]", never a status code), so no answer depends on it.
 // The bundle exports the reftools modules apictl replaces functions of, and a loader for
 // swagger2openapi itself, so the replacements are in place before swagger2openapi reads them —
 // the same order as with the installed packages.
@@ -221,6 +225,16 @@ const result = await build({
       name: 'apictl-s2o-stubs',
       setup(b) {
         b.onResolve({ filter: /^node-fetch-h2$/ }, () => ({ path: stub('node-fetch-h2.cjs') }));
+        b.onResolve({ filter: /^(node:)?http$/ }, (args) => {
+          if (!/[\\/]node_modules[\\/]swagger2openapi[\\/]lib[\\/]statusCodes\.js$/.test(args.importer)) {
+            throw new Error(`bundle-s2o: ${args.importer} imports http; this step only expects swagger2openapi's lib/statusCodes.js to`);
+          }
+          return { path: 'http', namespace: 'apictl-status-codes' };
+        });
+        b.onLoad({ filter: /.*/, namespace: 'apictl-status-codes' }, () => ({
+          contents: `module.exports = { STATUS_CODES: ${JSON.stringify(createRequire(import.meta.url)('node:http').STATUS_CODES)} };`,
+          loader: 'js',
+        }));
         // the YAML 1.x that swagger2openapi and oas-resolver import: nothing else here imports yaml
         b.onResolve({ filter: /^yaml$/ }, (args) => {
           if (!/[\\/]node_modules[\\/](swagger2openapi|oas-resolver)[\\/]/.test(args.importer)) {
@@ -237,7 +251,7 @@ const result = await build({
   logLevel: 'warning',
 });
 const code = asciiOnly(result.outputFiles[0].text);
-if (/require\("(node-fetch-h2|http2-client|http2|https|net|tls)"\)/.test(code)) throw new Error('bundle-s2o: a network client was bundled');
+if (/require\("(node:)?(node-fetch-h2|http2-client|http2|https?|net|tls)"\)/.test(code)) throw new Error('bundle-s2o: a network client was bundled');
 writeFileSync(out + '.tmp', code);
 renameSync(out + '.tmp', out);
 console.log(`bundle-s2o: swagger2openapi → ${path.relative(repo, out)} (${Math.round(code.length / 1024)} KiB) in ${Math.round(performance.now() - started)} ms`);
