@@ -37,7 +37,12 @@ describe('apictl program', () => {
     expect(r.code).toBe(0);
     const loaded = readFileSync(trace, 'utf8');
     // the CLI bundle (commander inside it), or the plain modules when the bundle is not current
-    if (loaded.includes('dist/cli.bundle.cjs')) expect(loaded).not.toContain('dist/cli/main.js');
+    if (loaded.includes('dist/cli.bundle.cjs')) {
+      expect(loaded).not.toContain('dist/cli/main.js');
+      // found by the CommonJS loader: no ES module is loaded at all (bin/apictl.js is CommonJS)
+      expect(loaded).toContain('dist/util/cli-loader.bundle.cjs');
+      expect(loaded).not.toMatch(/^file:.*\/dist\//m);
+    }
     else {
       expect(loaded).toContain('dist/cli/main.js');
       expect(loaded).toContain('commander');

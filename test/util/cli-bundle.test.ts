@@ -48,11 +48,13 @@ describe('CLI bundle', () => {
     expect(built.bundleIsCurrent(built.WORKER_BUNDLE, built.WORKER_BUNDLE_INPUTS)).toBe(true);
     expect(Object.keys(JSON.parse(readFileSync(built.WORKER_BUNDLE_INPUTS, 'utf8')) as object)).toContain('validate/worker.js');
     expect(built.bundleIsCurrent(built.LANE_BUNDLE, built.LANE_BUNDLE_INPUTS)).toBe(true);
+    expect(built.bundleIsCurrent(built.LOADER_BUNDLE, built.LOADER_BUNDLE_INPUTS)).toBe(true);
+    expect(Object.keys(JSON.parse(readFileSync(built.LOADER_BUNDLE_INPUTS, 'utf8')) as object)).toEqual(expect.arrayContaining(['util/cli-bundle.js', 'util/code-cache.js']));
     expect(Object.keys(JSON.parse(readFileSync(built.LANE_BUNDLE_INPUTS, 'utf8')) as object)).toContain('lint/lane-worker.js');
     // `import.meta.url` of a bundled module becomes a URL under dist/ (the precompiled schema
     // validators, the s2o bundle and the schemas are found relative to it): the helper's base must
     // be dist/ wherever the bundle lies
-    for (const bundle of [built.CLI_BUNDLE, built.WORKER_BUNDLE, built.LANE_BUNDLE]) {
+    for (const bundle of [built.CLI_BUNDLE, built.WORKER_BUNDLE, built.LANE_BUNDLE, built.LOADER_BUNDLE]) {
       const banner = /join\(__dirname, ("[^"]*"), rel\)/.exec(readFileSync(bundle, 'utf8').split('\n')[0]!);
       expect(banner, bundle).not.toBeNull();
       expect(path.join(path.dirname(bundle), JSON.parse(banner![1]!) as string), bundle).toBe(path.join(repoRoot, 'dist'));
@@ -109,6 +111,39 @@ describe('CLI bundle', () => {
       expect(bundled.stderr, options).toMatch(/invalid ruleset: "pattern" function/);
       expect(bundled, options).toEqual(runIn(dir, args, { APICTL_NO_BUNDLE: '1' }));
     }
+  });
+
+  it('runs from a build without the CommonJS loader, or with a stale one (then the ES module finds the bundle)', () => {
+    // a copy of the package: bin/ and dist/ copied, the rest linked
+    const pkg = path.join(tmp, 'pkg');
+    mkdirSync(pkg, { recursive: true });
+    execFileSync('cp', ['-r', path.join(repoRoot, 'bin'), path.join(repoRoot, 'dist'), pkg]);
+    for (const f of ['package.json', 'schemas', 'rulesets', 'templates', 'node_modules']) execFileSync('ln', ['-s', path.join(repoRoot, f), path.join(pkg, f)]);
+    const expected = run(['--version']).stdout;
+    let n = 0;
+    /** `--version` of the copy; which dist modules it loaded. */
+    const version = (): { status: number | null; stdout: string; stderr: string; loaded: string } => {
+      const trace = path.join(tmp, `trace-${n++}.txt`);
+      const r = spawnSync(process.execPath, [path.join(pkg, 'bin', 'apictl.js'), '--version'], {
+        encoding: 'utf8',
+        env: { ...process.env, APICTL_CACHE_DIR: path.join(tmp, 'cache'), APICTL_TRACE_FILE: trace, NODE_OPTIONS: `--import ${pathToFileURL(path.join(repoRoot, 'test/helpers/trace-imports.mjs')).href}` },
+      });
+      return { status: r.status, stdout: r.stdout, stderr: r.stderr, loaded: readFileSync(trace, 'utf8') };
+    };
+    const current = version();
+    expect(current).toMatchObject({ status: 0, stdout: expected, stderr: '' });
+    expect(current.loaded).toContain(path.join(pkg, 'dist', 'util', 'cli-loader.bundle.cjs'));
+    expect(current.loaded).not.toContain('/dist/util/cli-bundle.js');
+    // stale: a module it was built from changed (same size, other content)
+    const codeCache = path.join(pkg, 'dist', 'util', 'code-cache.js');
+    writeFileSync(codeCache, readFileSync(codeCache, 'utf8').replace('Writes the entries', 'writes the entries'));
+    const stale = version();
+    expect(stale).toMatchObject({ status: 0, stdout: expected, stderr: '' });
+    expect(stale.loaded).toContain(pathToFileURL(path.join(pkg, 'dist', 'util', 'cli-bundle.js')).href);
+    rmSync(path.join(pkg, 'dist', 'util', 'cli-loader.bundle.cjs'));
+    const none = version();
+    expect(none).toMatchObject({ status: 0, stdout: expected, stderr: '' });
+    expect(none.loaded).toContain(pathToFileURL(path.join(pkg, 'dist', 'util', 'cli-bundle.js')).href);
   });
 
   it('is stale once a module it was built from changes, or the bundle is gone', async () => {
