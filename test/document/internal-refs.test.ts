@@ -2,7 +2,8 @@
  * A document whose value is a tree and whose refs are all internal skips the bundling walk
  * (load.ts, internalRefsOf): its reference problems must be exactly those the walk finds. A YAML
  * copy with an alias (the `yaml` package shares the aliased node: no tree) still goes through
- * that walk and is the reference.
+ * that walk and is the reference. JSON text whose refs all resolve is not walked at all: its refs
+ * are read from the text (load.ts, refsOfJsonText), which must change nothing either.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -103,6 +104,39 @@ describe('internal refs of a document that is a tree', () => {
     // the file was loaded and bundled in
     expect(loaded.files.size).toBe(2);
     expect((loaded.value as typeof withExternal).components.schemas.Tag).toEqual({ type: 'string' });
+  });
+
+  it('in JSON text whose refs all resolve, are read from the text: the same as the walk, however refs are written or wherever they sit', async () => {
+    const pets = (extra: object) =>
+      unshared({
+        openapi: '3.0.3',
+        info: { title: 't', version: '1' },
+        paths: {
+          '/pets': {
+            get: {
+              responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' }, ...extra } } } },
+            },
+          },
+        },
+        components: { schemas: { Pet: { type: 'object', properties: { self: { $ref: '#/components/schemas/Pet' } } } } },
+      });
+    // refs with escapes in their text (`\/`), also in an example (which the walk does not check)
+    const fine = JSON.stringify(pets({ example: { $ref: '#/components/schemas/Pet' } }), null, 2).replaceAll('"#/components/schemas/Pet"', '"#\\/components\\/schemas\\/Pet"');
+    expect(fine).toContain('"#\\/components');
+    expect(await refFindingsOf({ 'spec.json': fine }, 'spec.json')).toEqual([]);
+    // what the walk skips may hold anything the text would reject (broken, cyclic, external): the walk decides
+    const skipped = pets({ example: { $ref: '#/not/checked' }, examples: { one: { value: { $ref: 'elsewhere.json' } } }, 'x-cycle': { a: { $ref: '#/x/b' }, b: { $ref: '#/x/a' } } });
+    expect(await refFindingsOf({ 'spec.json': JSON.stringify(skipped) }, 'spec.json')).toEqual(await refFindingsOf({ 'spec.yaml': withAlias(skipped) }, 'spec.yaml'));
+    // a broken ref with escapes is found, at its place
+    expect(await refFindingsOf({ 'spec.json': fine.replace('"#\\/components\\/schemas\\/Pet"', '"#\\/components\\/schemas\\/Gone"') }, 'spec.json')).toEqual([
+      { code: 'unresolved-ref', message: "$ref '#/components/schemas/Gone' points to nothing: '/components/schemas/Gone' does not exist", path: ['paths', '/pets', 'get', 'responses', '200', 'content', 'application/json', 'schema', '$ref'] },
+    ]);
+    // a `$ref` key written with \u escapes (which the text scan cannot see) to another file: bundled
+    const hidden = fine.replace('"self": {\n', '"self": {\n"\\u0024ref": "pet.json",\n"x-was": {\n');
+    const dir = tempTree({ 'spec.json': hidden.replace(/("x-was": \{\n\s*"\$ref": "[^"]*")/, '$1}'), 'pet.json': JSON.stringify({ type: 'string' }) });
+    const loaded = await loadDocument({ path: path.join(dir, 'spec.json') }, { cwd: dir });
+    expect(loaded.files.size).toBe(2);
+    expect((loaded.value as { components: { schemas: { Pet: { properties: { self: unknown } } } } }).components.schemas.Pet.properties.self).toMatchObject({ type: 'string' });
   });
 
   it('load when there are more of them than a function call takes arguments (250,000), all of them checked', async () => {
