@@ -208,26 +208,15 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
   }
   const visited = new Set<object>();
   let foreignOrigins = 0;
-  // A document whose refs are all internal (most single files) needs none of the walk below but
-  // its refs: for a tree, the lean walk gives the same refs in the same order, or undefined. Their
-  // places are needed only to report a ref that does not resolve: when every one resolves, the
-  // refs' findings (pure-ref cycles) are those of their first uses, and the places are not walked.
-  // JSON text tells its refs without a walk, when they all resolve without a finding.
-  let lean: string[] | undefined;
-  let refsChecked = false;
+  // JSON text tells its refs without a walk: when each is internal and resolves with no finding,
+  // so do the walk's (it sees fewer: it skips extensions and examples), and nothing is walked.
   const fromText = entry.tree && entry.syntax === 'json' ? refsOfJsonText(entryText) : undefined;
-  const cycles: Finding[] = [];
-  if (fromText !== undefined && allResolve(bundledRoot, fromText, cycles) && cycles.length === 0) {
-    lean = fromText;
-    refsChecked = true;
-  } else if (entry.tree) {
-    lean = internalRefStrings(bundledRoot);
-    const found: Finding[] = [];
-    if (lean && allResolve(bundledRoot, lean, found)) {
-      appendAll(refFindings, found);
-      refsChecked = true;
-    } else if (lean) appendAll(internalRefs, internalRefsOf(bundledRoot)!);
-  }
+  const refsResolve = fromText !== undefined && resolveQuietly(bundledRoot, fromText);
+  // Otherwise a document whose refs are all internal (most single files) needs none of the walk
+  // below but its list of refs: for a tree, the lean walk gives the same list in the same order,
+  // or undefined.
+  const lean = refsResolve ? [] : entry.tree ? internalRefsOf(bundledRoot) : undefined;
+  if (lean) appendAll(internalRefs, lean);
   const stack: Frame[] = lean ? [] : [{ node: bundledRoot, bundled: undefined, fileId: entry.id, filePath: undefined }];
   const next: Frame[] = [];
   while (stack.length > 0) {
@@ -335,7 +324,7 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
     for (let i = next.length - 1; i >= 0; i--) stack.push(next[i]!);
   }
 
-  if (!refsChecked) checkInternalRefs(bundledRoot, internalRefs, refFindings);
+  if (!refsResolve) checkInternalRefs(bundledRoot, internalRefs, refFindings);
 
   const single = files.size === 1 ? entry : undefined;
   const locate = (p: JsonPath): Location => {
@@ -499,64 +488,11 @@ function findPlaced(placed: Map<string, string[]>, fileId: string, frag: string[
 }
 
 /** Internal refs must point somewhere, and a chain of pure refs must end in a value. */
-/**
- * The `$ref` strings internalRefsOf finds, each once, in the order of their first use; undefined
- * as soon as one is not internal. The same walk without the places: no link object per node (on
- * Kubernetes ≈ 50,000), only the keys a skip depends on (the node's and its container's).
- */
-function internalRefStrings(root: unknown): string[] | undefined {
-  const out: string[] = [];
-  if (root === null || typeof root !== 'object') return out;
-  const seen = new Set<string>();
-  // parallel stacks: container, the key it sits under ('' for a list entry, undefined for the
-  // root), the key its own container sits under
-  const nodes: object[] = [root];
-  const keys: Array<string | undefined> = [undefined];
-  const outerKeys: Array<string | undefined> = [undefined];
-  const kids: object[] = [];
-  const kidKeys: string[] = [];
-  while (nodes.length > 0) {
-    const node = nodes.pop()!;
-    const key = keys.pop();
-    const outerKey = outerKeys.pop();
-    const isArray = Array.isArray(node);
-    const names = isArray ? undefined : Object.keys(node);
-    const count = isArray ? node.length : names!.length;
-    // as internalRefsOf: an Example Object (a member of an `examples` map) holds its value as data
-    const inExamples = outerKey === 'examples';
-    kids.length = 0;
-    kidKeys.length = 0;
-    for (let i = 0; i < count; i++) {
-      const k = isArray ? '' : names![i]!;
-      if (!isArray && (k.startsWith('x-') || k === 'example' || (k === 'value' && inExamples))) continue;
-      const child = (node as Record<string, unknown>)[isArray ? i : k];
-      if (child === null || typeof child !== 'object') continue;
-      if (!Array.isArray(child)) {
-        const ref = (child as { $ref?: unknown }).$ref;
-        if (typeof ref === 'string') {
-          if (ref !== '' && ref.charCodeAt(0) !== 35 /* # */) return undefined;
-          if (!seen.has(ref)) {
-            seen.add(ref);
-            out.push(ref);
-          }
-        }
-      }
-      kids.push(child);
-      kidKeys.push(k);
-    }
-    for (let i = kids.length - 1; i >= 0; i--) {
-      nodes.push(kids[i]!);
-      keys.push(kidKeys[i]);
-      outerKeys.push(key);
-    }
-  }
-  return out;
-}
-
-/** Judges each ref as checkInternalRefs does (pure-ref cycles reported into `out`); false at the first that does not resolve. */
-function allResolve(root: unknown, refs: string[], out: Finding[]): boolean {
+/** True when each ref resolves as checkInternalRefs judges it, with no finding (no pure-ref cycle either). */
+function resolveQuietly(root: unknown, refs: string[]): boolean {
+  const found: Finding[] = [];
   const reportedCycles = new Set<string>();
-  for (const ref of refs) if (judgeInternalRef(root, ref, reportedCycles, out) !== 'ok') return false;
+  for (const ref of refs) if (judgeInternalRef(root, ref, reportedCycles, found) !== 'ok' || found.length > 0) return false;
   return true;
 }
 
@@ -565,7 +501,7 @@ function allResolve(root: unknown, refs: string[], out: Finding[]): boolean {
  * it sits, so every ref the lean walk finds (which skips extensions and examples) and maybe more.
  * Undefined when the text could hide a `$ref` key from this scan (written with \u escapes) or a
  * ref is not internal. When every one resolves with no finding, so do the walk's: Kubernetes'
- * 3.6 MB then need no walk (≈ 30–50 ms in a lint) but this scan (≈ 7 ms).
+ * 3.6 MB then need no walk and check (37–61 ms in a lint) but this scan and check (11–23 ms).
  */
 function refsOfJsonText(text: string): string[] | undefined {
   if (/\\u00(?:24|72|65|66)/i.test(text)) return undefined;
