@@ -357,7 +357,8 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
       ? () => JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown
       : () => parseSourceText(text, single.displayPath, single.id, limits).value
     : undefined;
-  // the lean walk ran only if nothing had to be bundled: the value is the entry's parse, untouched
+  // `lean` (refs from the text, or the lean walk) only if nothing had to be bundled: the value is
+  // the entry's parse, untouched
   const valueFacts = { tree: lean !== undefined, noNulls: lean !== undefined && entry.noNulls };
   return { value: bundledRoot, entry, files, spec: detection.spec, locate, refFindings, entryText, reparse, totalSize: totalBytes, valueFacts };
 }
@@ -487,7 +488,6 @@ function findPlaced(placed: Map<string, string[]>, fileId: string, frag: string[
   return undefined;
 }
 
-/** Internal refs must point somewhere, and a chain of pure refs must end in a value. */
 /** True when each ref resolves as checkInternalRefs judges it, with no finding (no pure-ref cycle either). */
 function resolveQuietly(root: unknown, refs: string[]): boolean {
   const found: Finding[] = [];
@@ -526,6 +526,7 @@ function refsOfJsonText(text: string): string[] | undefined {
   return out;
 }
 
+/** Internal refs must point somewhere, and a chain of pure refs must end in a value. */
 function checkInternalRefs(root: unknown, refs: Array<{ at: PathLink; ref: string }>, out: Finding[]): void {
   const reportedCycles = new Set<string>();
   // Big documents point at the same few hundred targets thousands of times: judge each ref string once.
