@@ -202,14 +202,21 @@ class Scanner {
 }
 
 /**
- * The members of one container, listed on first lookup: three offsets per member (key start,
- * value start, value end; an array element's key start is its value start), and for an object
- * the offset index of each key. No object per member: a lint locates thousands of paths.
+ * The members of one container, listed on first lookup: four numbers per member (key start,
+ * value start, value end, and the value's container index in the structure or -1; an array
+ * element's key start is its value start). No object or string per member: a lint locates
+ * thousands of paths, mostly in small objects, where comparing a key in place is cheaper than
+ * slicing every key into a map.
  */
 interface Members {
   offs: number[];
+  isObject: boolean;
+  /** Key → offset of its member in `offs`: built for large objects, and for keys the in-place comparison cannot settle. */
   index: Map<string, number> | undefined;
 }
+
+/** Members at or below which an object's keys are compared in place instead of indexed. */
+const SMALL_OBJECT = 32;
 
 /** An array index as a path segment writes it. */
 const INDEX = /^(0|[1-9]\d*)$/;
@@ -221,6 +228,8 @@ export class JsonLocator {
   private readonly members = new Map<number, Members>();
   private rootStart = -1;
   private rootEnd = -1;
+  /** The root's index in the structure's containers (-1: none, or no structure). */
+  private rootIndex = -1;
   private ends: Map<number, number> | undefined;
 
   /** `structure`: the container and line offsets of the text, when its parse recorded them. */
@@ -237,33 +246,43 @@ export class JsonLocator {
     return p;
   }
 
+  /** Offset just past the scalar (number, literal) starting at p. */
+  private skipScalar(p: number): number {
+    const t = this.text;
+    while (p < t.length) {
+      const d = t.charCodeAt(p);
+      if (d === C.Comma || d === C.CloseBrace || d === C.CloseBracket || isWs(d)) break;
+      p++;
+    }
+    return p;
+  }
+
   /** Offset just past the value starting at p (input already known to be valid JSON). */
   private skipValue(p: number): number {
     const t = this.text;
     const c = t.charCodeAt(p);
     if (c === C.Quote) return this.skipString(p);
-    if (c !== C.OpenBrace && c !== C.OpenBracket) {
-      while (p < t.length) {
-        const d = t.charCodeAt(p);
-        if (d === C.Comma || d === C.CloseBrace || d === C.CloseBracket || isWs(d)) break;
-        p++;
-      }
-      return p;
-    }
+    if (c !== C.OpenBrace && c !== C.OpenBracket) return this.skipScalar(p);
     const st = this.structure;
     if (!st) return this.containerEnds().get(p) ?? t.length;
-    // the container starting at p: starts are ascending
-    const starts = st.starts;
+    const i = this.containerIndex(p);
+    return i < 0 ? t.length : st.ends[i]!;
+  }
+
+  /** Index of the container starting at p in the structure (binary search; starts are ascending), or -1. */
+  private containerIndex(p: number): number {
+    const starts = this.structure?.starts;
+    if (!starts) return -1;
     let lo = 0;
     let hi = starts.length - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
       const v = starts[mid]!;
-      if (v === p) return st.ends[mid]!;
+      if (v === p) return mid;
       if (v < p) lo = mid + 1;
       else hi = mid - 1;
     }
-    return t.length;
+    return -1;
   }
 
   /**
@@ -307,70 +326,163 @@ export class JsonLocator {
     }
   }
 
-  private membersOf(start: number): Members | undefined {
+  /**
+   * The members of the container starting at `start`, whose index in the structure is `ci` (-1
+   * when unknown). With the index, each member's end is read from the structure in order: the
+   * container after one that closes is the structure's `after` entry of it, so no member is
+   * searched for; keys are found with indexOf (only whitespace and a comma lie between members).
+   */
+  private membersOf(start: number, ci: number): Members | undefined {
     const cached = this.members.get(start);
     if (cached) return cached;
     const t = this.text;
     const open = t.charCodeAt(start);
     if (open !== C.OpenBrace && open !== C.OpenBracket) return undefined;
+    const isObject = open === C.OpenBrace;
+    const st = this.structure;
     const offs: number[] = [];
-    const index = open === C.OpenBrace ? new Map<string, number>() : undefined;
-    let p = this.skipWs(start + 1);
-    while (p < t.length) {
-      const c = t.charCodeAt(p);
-      if (c === C.CloseBrace || c === C.CloseBracket) break;
-      if (c === C.Comma) {
-        p = this.skipWs(p + 1);
-        continue;
-      }
-      if (index) {
-        const keyEnd = this.skipString(p);
-        let key = t.slice(p + 1, keyEnd - 1);
-        if (key.includes('\\')) key = JSON.parse(t.slice(p, keyEnd)) as string;
-        const colon = this.skipWs(keyEnd);
-        const vs = this.skipWs(colon + 1);
-        const ve = this.skipValue(vs);
-        // a repeated key: the last one wins, as in JSON.parse
-        index.set(key, offs.length);
-        offs.push(p, vs, ve);
-        p = this.skipWs(ve);
+    if (st && ci >= 0 && st.starts[ci] === start) {
+      const last = st.ends[ci]! - 1; // the closing bracket
+      let next = ci + 1; // the next container in document order
+      const value = (vs: number): void => {
+        const c = t.charCodeAt(vs);
+        if (c === C.OpenBrace || c === C.OpenBracket) {
+          const k = st.starts[next] === vs ? next : this.containerIndex(vs);
+          offs.push(vs, k < 0 ? t.length : st.ends[k]!, k);
+          if (k >= 0) next = st.after[k]!;
+        } else offs.push(vs, c === C.Quote ? this.skipString(vs) : this.skipScalar(vs), -1);
+      };
+      if (isObject) {
+        for (let p = start + 1; ; ) {
+          const ks = t.indexOf('"', p);
+          if (ks === -1 || ks >= last) break;
+          const ke = this.skipString(ks);
+          let vs = ke;
+          while (vs < last && t.charCodeAt(vs) !== C.Colon) vs++;
+          vs = this.skipWs(vs + 1);
+          offs.push(ks);
+          value(vs);
+          p = offs[offs.length - 2]!;
+        }
       } else {
-        const ve = this.skipValue(p);
-        offs.push(p, p, ve);
+        for (let p = this.skipWs(start + 1); p < last; ) {
+          const c = t.charCodeAt(p);
+          if (c === C.CloseBracket) break;
+          if (c === C.Comma) {
+            p = this.skipWs(p + 1);
+            continue;
+          }
+          offs.push(p);
+          value(p);
+          p = this.skipWs(offs[offs.length - 2]!);
+        }
+      }
+    } else {
+      let p = this.skipWs(start + 1);
+      while (p < t.length) {
+        const c = t.charCodeAt(p);
+        if (c === C.CloseBrace || c === C.CloseBracket) break;
+        if (c === C.Comma) {
+          p = this.skipWs(p + 1);
+          continue;
+        }
+        let vs = p;
+        if (isObject) vs = this.skipWs(this.skipWs(this.skipString(p)) + 1);
+        const ve = this.skipValue(vs);
+        offs.push(p, vs, ve, -1);
         p = this.skipWs(ve);
       }
     }
-    const members: Members = { offs, index };
+    const members: Members = { offs, isObject, index: undefined };
     this.members.set(start, members);
     return members;
+  }
+
+  /** Offset in `m.offs` of the member with key `seg` (the last of repeated keys, as in JSON.parse), or undefined. */
+  private keyAt(m: Members, seg: string): number | undefined {
+    if (typeof seg !== 'string') return undefined;
+    const offs = m.offs;
+    if (m.index === undefined && offs.length <= SMALL_OBJECT * 4 && !seg.includes('\\') && !seg.includes('"')) {
+      // The key's text is the segment followed by its closing quote (unescaped: the segment ends
+      // in no backslash), so the key holds no escape and is the segment. A key the segment
+      // equals only once decoded is not seen here: a miss asks the index.
+      const t = this.text;
+      const n = seg.length;
+      for (let i = offs.length - 4; i >= 0; i -= 4) {
+        const ks = offs[i]!;
+        if (t.charCodeAt(ks + 1 + n) === C.Quote && t.startsWith(seg, ks + 1)) return i;
+      }
+    }
+    return (m.index ??= this.keyIndex(m)).get(seg);
+  }
+
+  /** Every key of an object's members (decoded), to its offset in `offs`. */
+  private keyIndex(m: Members): Map<string, number> {
+    const t = this.text;
+    const index = new Map<string, number>();
+    for (let i = 0; i < m.offs.length; i += 4) {
+      const ks = m.offs[i]!;
+      const ke = this.skipString(ks);
+      let key = t.slice(ks + 1, ke - 1);
+      if (key.includes('\\')) key = JSON.parse(t.slice(ks, ke)) as string;
+      index.set(key, i);
+    }
+    return index;
   }
 
   private range(start: number, end: number): Range {
     return { start: this.lines.position(start), end: this.lines.position(end) };
   }
 
+  /**
+   * The last located path and, per segment of it found, the member's offsets: four numbers per
+   * depth (key start, value start, value end, container index). Findings come in document order,
+   * so a path mostly shares a long prefix with the one before; the walk resumes below it.
+   */
+  private readonly lastPath: string[] = [];
+  private readonly lastOffs: number[] = [];
+
   /** Range of the member at path (from its key to the end of its value); the longest existing prefix's range otherwise, with `found` telling how many segments matched. */
   locate(path: JsonPath): { range: Range; found: number } {
     if (this.rootStart < 0) {
       this.rootStart = this.skipWs(0);
       this.rootEnd = this.skipValue(this.rootStart);
+      this.rootIndex = this.containerIndex(this.rootStart);
     }
-    let start = this.rootStart;
+    const last = this.lastPath;
+    const trail = this.lastOffs;
+    let found = 0;
+    const shared = Math.min(path.length, last.length);
+    while (found < shared && path[found] === last[found]) found++;
     // offsets only on the way down; line and column once, for the deepest member found
     let from = this.rootStart;
+    let start = this.rootStart;
     let to = this.rootEnd;
-    let found = 0;
-    for (const seg of path) {
-      const m = this.membersOf(start);
+    let ci = this.rootIndex;
+    if (found > 0) {
+      const d = (found - 1) * 4;
+      from = trail[d]!;
+      start = trail[d + 1]!;
+      to = trail[d + 2]!;
+      ci = trail[d + 3]!;
+    }
+    trail.length = found * 4;
+    last.length = found;
+    for (; found < path.length; found++) {
+      const seg = path[found]!;
+      const m = this.membersOf(start, ci);
       if (!m) break;
       let at: number | undefined;
-      if (m.index) at = m.index.get(seg);
-      else if (INDEX.test(seg) && Number(seg) * 3 < m.offs.length) at = Number(seg) * 3;
+      if (m.isObject) at = this.keyAt(m, seg);
+      else if (INDEX.test(seg) && Number(seg) * 4 < m.offs.length) at = Number(seg) * 4;
       if (at === undefined) break;
-      from = m.offs[at]!;
-      start = m.offs[at + 1]!;
-      to = m.offs[at + 2]!;
-      found++;
+      const offs = m.offs;
+      from = offs[at]!;
+      start = offs[at + 1]!;
+      to = offs[at + 2]!;
+      ci = offs[at + 3]!;
+      trail.push(from, start, to, ci);
+      last.push(seg);
     }
     return { range: this.range(from, to), found };
   }
@@ -398,6 +510,8 @@ interface Structure {
   starts: number[];
   /** Offset just past the container starting at the same index of `starts`. */
   ends: number[];
+  /** Index in `starts` of the first container after the one at the same index closes (its own index + 1 + its descendants). */
+  after: number[];
   /** 0, then the offset after each line feed (a JSON string holds none: they are escaped). */
   lineStarts: number[];
 }
@@ -415,14 +529,14 @@ function shape(text: string, maxDepth: number): { members: number; tooDeep: bool
   let members = 0;
   let nulls = false;
   const n = text.length;
-  const structure: Structure = { starts: [], ends: [], lineStarts: [0] };
-  const { starts, ends, lineStarts } = structure;
+  const structure: Structure = { starts: [], ends: [], after: [], lineStarts: [0] };
+  const { starts, ends, after, lineStarts } = structure;
   const open: number[] = [];
   // past STRUCTURE_MAX offsets the locator scans for itself, as it does for a text without them
   let recording = true;
   const stopRecording = (): void => {
     recording = false;
-    starts.length = ends.length = lineStarts.length = open.length = 0;
+    starts.length = ends.length = after.length = lineStarts.length = open.length = 0;
   };
   for (let p = 0; p < n; p++) {
     const c = text.charCodeAt(p);
@@ -444,13 +558,17 @@ function shape(text: string, maxDepth: number): { members: number; tooDeep: bool
         open.push(starts.length);
         starts.push(p);
         ends.push(n);
+        after.push(n);
         if (starts.length + lineStarts.length > STRUCTURE_MAX) stopRecording();
       }
     } else if (c === C.CloseBrace || c === C.CloseBracket) {
       depth--;
       if (recording) {
         const i = open.pop();
-        if (i !== undefined) ends[i] = p + 1;
+        if (i !== undefined) {
+          ends[i] = p + 1;
+          after[i] = starts.length;
+        }
       }
     } else if (c === C.Lf && recording) {
       lineStarts.push(p + 1);

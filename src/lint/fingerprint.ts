@@ -23,29 +23,36 @@ function normaliseTemplate(p: string): string {
 
 /** The anchor of a 3.x path. */
 export function anchorFor(path: string[], doc: unknown): string {
-  const parts: string[] = [];
+  const n = path.length;
+  if (n === 0) return '';
+  const top = path[0]!;
+  const underPaths = top === 'paths' || top === 'webhooks';
   // The document is read only to name list entries under `parameters`: most paths have none.
-  let cur: unknown = path.includes('parameters') ? doc : undefined;
-  for (let i = 0; i < path.length; i++) {
+  let cur: unknown;
+  for (let i = 0; i < n - 1; i++) {
+    if (path[i] === 'parameters') {
+      cur = doc;
+      break;
+    }
+  }
+  let out = top;
+  if (cur !== undefined) cur = cur !== null && typeof cur === 'object' ? (cur as Record<string, unknown>)[top] : undefined;
+  for (let i = 1; i < n; i++) {
     const seg = path[i]!;
     const parent = cur;
-    cur = cur !== null && typeof cur === 'object' ? (cur as Record<string, unknown>)[seg] : undefined;
-    if (i === 1 && (path[0] === 'paths' || path[0] === 'webhooks')) {
-      parts.push(path[0] === 'paths' ? normaliseTemplate(seg) : `webhook:${seg}`);
-      continue;
-    }
-    if (i === 2 && (path[0] === 'paths' || path[0] === 'webhooks') && METHODS.has(seg)) {
-      parts.push(seg.toUpperCase());
-      continue;
-    }
-    if (path[i - 1] === 'parameters' && Array.isArray(parent) && cur !== null && typeof cur === 'object') {
+    if (cur !== undefined) cur = cur !== null && typeof cur === 'object' ? (cur as Record<string, unknown>)[seg] : undefined;
+    if (i === 1 && underPaths) {
+      out += top === 'paths' ? `/${normaliseTemplate(seg)}` : `/webhook:${seg}`;
+    } else if (i === 2 && underPaths && METHODS.has(seg)) {
+      out += `/${seg.toUpperCase()}`;
+    } else if (path[i - 1] === 'parameters' && Array.isArray(parent) && cur !== null && typeof cur === 'object') {
       const p = cur as { in?: unknown; name?: unknown; $ref?: unknown };
-      parts.push(typeof p.name === 'string' ? `${String(p.in)}:${p.name}` : typeof p.$ref === 'string' ? `ref:${p.$ref}` : seg);
-      continue;
+      out += `/${typeof p.name === 'string' ? `${String(p.in)}:${p.name}` : typeof p.$ref === 'string' ? `ref:${p.$ref}` : seg}`;
+    } else {
+      out += `/${seg}`;
     }
-    parts.push(seg);
   }
-  return parts.join('/');
+  return out;
 }
 
 // One-shot hashing (Node ≥ 20.12) skips the Hash object: the same digest in ≈ 60 % of the time.

@@ -98,6 +98,49 @@ describe('JSON parsing', () => {
       expect(recorded.position(text.length), 'end of text').toEqual(scanned.position(text.length));
     }
   });
+  it('finds keys written with escapes, in small and large objects, as JSON.parse reads them', () => {
+    // small objects compare keys in place; a key written with escapes, or a segment holding a
+    // backslash or quote, is settled by decoding the keys, as are the keys of large objects
+    const big: Record<string, number> = {};
+    for (let i = 0; i < 100; i++) big[`k${i}`] = i;
+    const text = `{\n "small": {"a\\u0062": 1, "q\\"t": 2, "b\\\\s": 3, "plain": 4, "": 5},\n "big": ${JSON.stringify({ ...big, 'e\\u0073c': 0 }).replace('"e\\\\u0073c"', '"e\\u0073c"')}\n}`;
+    const { locator, value } = parseJson(text, 256);
+    const at = (p: string[]) => {
+      const r = locator.locate(p);
+      return r.found === p.length ? text.split('\n')[r.range.start.line - 1]!.slice(r.range.start.column - 1, r.range.end.column - 1) : undefined;
+    };
+    expect(Object.keys((value as { small: object }).small)).toEqual(['ab', 'q"t', 'b\\s', 'plain', '']);
+    expect(at(['small', 'ab'])).toBe('"a\\u0062": 1');
+    expect(at(['small', 'q"t'])).toBe('"q\\"t": 2');
+    expect(at(['small', 'b\\s'])).toBe('"b\\\\s": 3');
+    expect(at(['small', 'plain'])).toBe('"plain": 4');
+    expect(at(['small', ''])).toBe('"": 5');
+    expect(at(['small', 'a\\u0062'])).toBeUndefined(); // the key as written is not the key
+    expect(at(['big', 'k0'])).toBe('"k0":0');
+    expect(at(['big', 'k99'])).toBe('"k99":99');
+    expect(at(['big', 'esc'])).toBe('"e\\u0073c":0');
+    expect(at(['big', 'k100'])).toBeUndefined();
+  });
+
+  it('locates each path as a fresh locator does, whatever was located before (and changed since)', () => {
+    const doc = { a: { b: { c: [1, { d: 2 }], e: 3 }, f: { c: 4 } }, g: [[5], { h: { i: 6 } }] };
+    const text = JSON.stringify(doc, null, 2);
+    const paths: string[][] = [];
+    const walk = (v: unknown, p: string[]): void => {
+      paths.push(p, [...p, 'missing']);
+      if (v && typeof v === 'object') for (const k of Object.keys(v)) walk((v as Record<string, unknown>)[k], [...p, k]);
+    };
+    walk(doc, []);
+    const order = [...paths, ...[...paths].reverse(), ...paths.filter((_, i) => i % 3 === 0)];
+    const { locator } = parseJson(text, 256);
+    for (const p of order) expect(locator.locate(p), p.join('/')).toEqual(parseJson(text, 256).locator.locate(p));
+    // the caller's array changes after it was located: the next answer is for the new path
+    const live = ['a', 'b', 'c'];
+    locator.locate(live);
+    live[1] = 'f';
+    expect(locator.locate(live)).toEqual(parseJson(text, 256).locator.locate(['a', 'f', 'c']));
+  });
+
   it('locates right in a text with more lines and containers than it records offsets for', () => {
     // past STRUCTURE_MAX the locator scans for itself: the same ranges as with the offsets
     const n = Math.ceil(STRUCTURE_MAX / 2) + 10;

@@ -73,6 +73,40 @@ describe('finding fingerprints', () => {
   const v3 = parse(V3) as unknown;
   const moved = parse(V3_MOVED) as unknown;
 
+  it('stay the same across releases: baselines written before keep matching', () => {
+    // values written by the first release with fingerprints; an optimisation that changes one
+    // makes every baseline entry of that shape a new finding
+    const doc = parse(`
+openapi: 3.1.0
+paths:
+  /pets/{petId}/:
+    parameters:
+      - { $ref: "#/components/parameters/Trace" }
+    get:
+      parameters:
+        - { in: query, name: limit }
+        - 7
+webhooks:
+  newPet: { post: { responses: {} } }
+components:
+  parameters:
+    Trace: { in: header, name: X-Trace }
+`) as unknown;
+    const pinned: Array<[string, string[], string, string]> = [
+      ['operation-summary', ['paths', '/pets/{petId}/', 'get'], 'paths//pets/{}/GET', '950a4763a152685e3ced'],
+      ['param-casing', ['paths', '/pets/{petId}/', 'get', 'parameters', '0', 'name'], 'paths//pets/{}/GET/parameters/query:limit/name', '8b19c4da63e6afbe09a2'],
+      ['param-ref', ['paths', '/pets/{petId}/', 'parameters', '0'], 'paths//pets/{}/parameters/ref:#/components/parameters/Trace', '71df35ad81ad4c550592'],
+      ['param-odd', ['paths', '/pets/{petId}/', 'get', 'parameters', '1'], 'paths//pets/{}/GET/parameters/1', '95c63b2f67bd0c98a506'],
+      ['webhook-rule', ['webhooks', 'newPet', 'post', 'responses'], 'webhooks/webhook:newPet/POST/responses', 'e847eebff0777c1bbe2b'],
+      ['schema-rule', ['components', 'schemas', 'Pet', 'properties', 'a~b/c'], 'components/schemas/Pet/properties/a~b/c', 'a3a0c01881c2e90cc144'],
+      ['root-rule', [], '', '66c2321c007898545361'],
+    ];
+    for (const [code, path, anchor, fingerprint] of pinned) {
+      expect(anchorFor(path, doc), path.join('/')).toBe(anchor);
+      expect(fingerprintFor(code, path, doc), path.join('/')).toBe(fingerprint);
+    }
+  });
+
   it('are 20 hex characters, and differ by rule', () => {
     const op = ['paths', '/pets/{petId}', 'put'];
     expect(fingerprintFor('operation-id-required', op, v3)).toMatch(/^[0-9a-f]{20}$/);
