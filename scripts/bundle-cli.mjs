@@ -106,9 +106,9 @@ async function bundle(entry, out) {
 }
 
 await bundle(path.join('cli', 'main.js'), path.join(dist, 'cli.bundle.cjs'));
-// the validation worker thread (src/validate/worker-entry.ts loads it)
+// the validation worker thread (src/validate/worker-entry.cts loads it)
 await bundle(path.join('validate', 'worker.js'), path.join(dist, 'validate', 'worker.bundle.cjs'));
-// the rules lane's worker thread (src/lint/lane-entry.ts loads it)
+// the rules lane's worker thread (src/lint/lane-entry.cts loads it)
 await bundle(path.join('lint', 'lane-worker.js'), path.join(dist, 'lint', 'lane.bundle.cjs'));
 // the loader of the bundles itself, for bin/apictl.js (a CommonJS program: no ES module loader)
 await bundle(path.join('util', 'cli-bundle.js'), path.join(dist, 'util', 'cli-loader.bundle.cjs'));

@@ -1,5 +1,6 @@
 /**
- * Entry of the rules lane's worker thread (src/lint/lane.ts): runs it from its bundle
+ * ES module entry of the rules lane's worker thread (src/lint/lane.ts), which the CommonJS entry
+ * (lane-entry.cts) hands over to when the bundle loader is not current: runs it from its bundle
  * (scripts/bundle-cli.mjs) through V8's code cache when the bundle is current, else from the
  * plain modules, as the validation worker does (src/validate/worker-entry.ts).
  */

@@ -1,7 +1,7 @@
 /**
  * The lane's side (src/lint/lane.ts): loads each ruleset configuration it is given once, runs the
  * lane's rules of it (laneRules) over each job's document, one job at a time, and sends the
- * results back as plain data. src/lint/lane-entry.ts is the thread's entry.
+ * results back as plain data. src/lint/lane-entry.cts is the thread's entry.
  */
 import type { MessagePort } from 'node:worker_threads';
 import { runRules, type SpectralResult } from './engine.js';

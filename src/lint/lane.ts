@@ -85,8 +85,9 @@ export function laneCanRun(config: RulesetConfig): boolean {
  */
 export function startRuleLane(env: NodeJS.ProcessEnv = process.env): RuleLane | undefined {
   if (env.APICTL_NO_LANE || os.availableParallelism() < 2) return undefined;
-  const entry = new URL('./lane-entry.js', import.meta.url);
-  if (!entry.pathname.endsWith('/dist/lint/lane-entry.js')) return undefined;
+  // the CommonJS entry (lane-entry.cts), which starts faster than the ES module one
+  const entry = new URL('./lane-entry.cjs', import.meta.url);
+  if (!entry.pathname.endsWith('/dist/lint/lane-entry.cjs')) return undefined;
   let worker: Worker;
   try {
     const { Worker } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');

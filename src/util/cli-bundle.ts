@@ -10,13 +10,16 @@ import { fileURLToPath } from 'node:url';
 import { filesUnchanged, type FileRecord } from './build-record.js';
 import { requireWithCodeCache } from './code-cache.js';
 
+// for the worker threads' CommonJS entries, which load their bundles through this module's bundle
+export { flushCodeCache } from './code-cache.js';
+
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CLI_BUNDLE = path.join(DIST, 'cli.bundle.cjs');
 export const CLI_BUNDLE_INPUTS = path.join(DIST, 'cli.bundle.inputs.json');
-/** The validation worker thread, bundled the same way (src/validate/worker-entry.ts). */
+/** The validation worker thread, bundled the same way (src/validate/worker-entry.cts loads it). */
 export const WORKER_BUNDLE = path.join(DIST, 'validate', 'worker.bundle.cjs');
 export const WORKER_BUNDLE_INPUTS = path.join(DIST, 'validate', 'worker.bundle.inputs.json');
-/** The rules lane's worker thread, bundled the same way (src/lint/lane-entry.ts). */
+/** The rules lane's worker thread, bundled the same way (src/lint/lane-entry.cts loads it). */
 export const LANE_BUNDLE = path.join(DIST, 'lint', 'lane.bundle.cjs');
 export const LANE_BUNDLE_INPUTS = path.join(DIST, 'lint', 'lane.bundle.inputs.json');
 /**

@@ -2,7 +2,7 @@
  * Validation on a worker thread: a large single-file JSON document is parsed again from its text
  * and validated here while the main thread converts and lints it (src/core/prepare.ts). The text
  * loaded once, so JSON.parse gives exactly the loaded value. The findings come back as data; the
- * main thread locates them. src/validate/worker-entry.ts is the thread's entry.
+ * main thread locates them. src/validate/worker-entry.cts is the thread's entry.
  */
 import type { SpecKind } from '../document/model.js';
 import { validateDocument } from './index.js';

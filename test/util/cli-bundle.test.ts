@@ -146,6 +146,66 @@ describe('CLI bundle', () => {
     expect(none.loaded).toContain(pathToFileURL(path.join(pkg, 'dist', 'util', 'cli-bundle.js')).href);
   });
 
+  it('starts its worker threads from their CommonJS entries, and from the ES module ones when the loader is stale', () => {
+    // our own document, large enough for the validation worker (≥ 512 KB of JSON) and the rules
+    // lane (≥ 2 MB): operations that differ only in their numbers
+    const paths: Record<string, unknown> = {};
+    for (let i = 0; i < 2400; i++) {
+      paths[`/things${i}/{id}`] = {
+        get: {
+          operationId: `getThing${i}`,
+          description: `Reads thing ${i}. `.repeat(20),
+          parameters: [
+            { name: 'id', in: 'path', required: true, type: 'string' },
+            { name: 'limit', in: 'query', type: 'integer' },
+          ],
+          responses: { '200': { description: 'the thing', schema: { $ref: '#/definitions/Thing' } } },
+        },
+      };
+    }
+    const text = JSON.stringify({ swagger: '2.0', info: { title: 'Things', version: '1' }, host: 'api.example.com', paths, definitions: { Thing: { type: 'object', properties: { name: { type: 'string' } } } } }, null, 2);
+    expect(text.length).toBeGreaterThan(2 * 1024 * 1024);
+    const pkg = path.join(tmp, 'pkg-workers');
+    mkdirSync(pkg, { recursive: true });
+    execFileSync('cp', ['-r', path.join(repoRoot, 'bin'), path.join(repoRoot, 'dist'), pkg]);
+    for (const f of ['package.json', 'schemas', 'rulesets', 'templates', 'node_modules']) execFileSync('ln', ['-s', path.join(repoRoot, f), path.join(pkg, f)]);
+    const file = path.join(tmp, 'things.json');
+    writeFileSync(file, text);
+    let n = 0;
+    const lint = (): { status: number | null; stdout: string; loaded: string } => {
+      const trace = path.join(tmp, `workers-${n++}.txt`);
+      const r = spawnSync(process.execPath, [path.join(pkg, 'bin', 'apictl.js'), 'lint', file, '-f', 'json', '--no-record', '--no-config', '-q'], {
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+        env: { ...process.env, APICTL_CACHE_DIR: path.join(tmp, 'cache'), APICTL_TRACE_FILE: trace, NODE_OPTIONS: `--import ${pathToFileURL(path.join(repoRoot, 'test/helpers/trace-imports.mjs')).href}` },
+      });
+      return { status: r.status, stdout: r.stdout, loaded: readFileSync(trace, 'utf8') };
+    };
+    const lane = os.availableParallelism() >= 2;
+    const current = lint();
+    expect(current.status === 0 || current.status === 1).toBe(true);
+    expect(JSON.parse(current.stdout).length).toBeGreaterThan(1000);
+    expect(current.loaded).toContain('dist/validate/worker-entry.cjs');
+    expect(current.loaded).not.toMatch(/dist\/validate\/worker-entry\.js|dist\/util\/cli-bundle\.js/);
+    if (lane) {
+      expect(current.loaded).toContain('dist/lint/lane-entry.cjs');
+      expect(current.loaded).not.toContain('dist/lint/lane-entry.js');
+    }
+    // stale: a module the loader was built from changed; the workers then run their ES module entries
+    const codeCache = path.join(pkg, 'dist', 'util', 'code-cache.js');
+    writeFileSync(codeCache, readFileSync(codeCache, 'utf8').replace('Writes the entries', 'writes the entries'));
+    const stale = lint();
+    expect(stale.status).toBe(current.status);
+    expect(stale.stdout).toBe(current.stdout);
+    expect(stale.loaded).toContain('dist/validate/worker-entry.js');
+    if (lane) expect(stale.loaded).toContain('dist/lint/lane-entry.js');
+    rmSync(path.join(pkg, 'dist', 'util', 'cli-loader.bundle.cjs'));
+    const none = lint();
+    expect(none.status).toBe(current.status);
+    expect(none.stdout).toBe(current.stdout);
+    if (lane) expect(none.loaded).toContain('dist/lint/lane-entry.js');
+  });
+
   it('is stale once a module it was built from changes, or the bundle is gone', async () => {
     const { recordFiles } = (await import(pathToFileURL(path.join(repoRoot, 'dist', 'util', 'build-record.js')).href)) as typeof import('../../src/util/build-record.js');
     const dir = path.join(tmp, 'dist');
