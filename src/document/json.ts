@@ -494,9 +494,10 @@ export class JsonLocator {
 }
 
 /**
- * The most offsets `shape` records (containers and lines together): ≈ 16 MB of them, enough for
- * documents many times Kubernetes' 4 MB (29,000 containers, 102,000 lines); a hostile text of
- * millions of tiny arrays does not get them on top of what its parse costs.
+ * The most offsets `shape` records, three per container (start, end, the container after it) and
+ * one per line: ≈ 16 MB of them, enough for documents many times Kubernetes' 4 MB (29,000
+ * containers and 102,000 lines: 189,000 offsets); a hostile text of millions of tiny arrays does
+ * not get them on top of what its parse costs.
  */
 export const STRUCTURE_MAX = 2_000_000;
 
@@ -559,7 +560,7 @@ function shape(text: string, maxDepth: number): { members: number; tooDeep: bool
         starts.push(p);
         ends.push(n);
         after.push(n);
-        if (starts.length + lineStarts.length > STRUCTURE_MAX) stopRecording();
+        if (starts.length * 3 + lineStarts.length > STRUCTURE_MAX) stopRecording();
       }
     } else if (c === C.CloseBrace || c === C.CloseBracket) {
       depth--;
@@ -572,7 +573,7 @@ function shape(text: string, maxDepth: number): { members: number; tooDeep: bool
       }
     } else if (c === C.Lf && recording) {
       lineStarts.push(p + 1);
-      if (starts.length + lineStarts.length > STRUCTURE_MAX) stopRecording();
+      if (starts.length * 3 + lineStarts.length > STRUCTURE_MAX) stopRecording();
     } else if (c === C.LowerN) {
       nulls = true;
     }
