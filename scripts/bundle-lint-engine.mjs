@@ -218,6 +218,8 @@ const result = await build({
     '@stoplight/spectral-ref-resolver': path.join(repo, 'scripts', 'engine-stubs', 'spectral-ref-resolver.cjs'),
     // …and spectral-runtime's fetch helper, never called by a lint, need no http client either
     'node-fetch': path.join(repo, 'scripts', 'engine-stubs', 'node-fetch.cjs'),
+    // a polyfill of what Node has had natively since version 15 (see the stub)
+    'es-aggregate-error': path.join(repo, 'scripts', 'engine-stubs', 'es-aggregate-error.cjs'),
   },
   plugins: [lazyFunctionValidation(), equalStringsFirst(), lodashByMethod()],
   write: false,

@@ -113,6 +113,12 @@ describe('CLI bundle', () => {
     }
   });
 
+  it("holds no polyfill of Node's own AggregateError in the lint engine (the invalid-options errors above are the native ones)", () => {
+    const engine = readFileSync(path.join(repoRoot, 'dist', 'lint', 'engine.bundle.cjs'), 'utf8');
+    expect(engine).not.toMatch(/^\/\/ node_modules\/(es-aggregate-error|es-abstract|get-intrinsic)\//m);
+    expect(engine).toContain('// scripts/engine-stubs/es-aggregate-error.cjs');
+  });
+
   it('runs from a build without the CommonJS loader, or with a stale one (then the ES module finds the bundle)', () => {
     // a copy of the package: bin/ and dist/ copied, the rest linked
     const pkg = path.join(tmp, 'pkg');
