@@ -11,10 +11,15 @@ export function forEachOperation(
 ): void {
   const paths = ownObj(doc, 'paths');
   if (!paths) return;
-  for (const pathKey of Object.keys(paths)) {
+  // indexed loops: this runs over every path item of large documents before V8 optimises it
+  const pathKeys = Object.keys(paths);
+  for (let i = 0; i < pathKeys.length; i++) {
+    const pathKey = pathKeys[i]!;
     const item = ownObj(paths, pathKey);
     if (!item) continue;
-    for (const method of Object.keys(item)) {
+    const keys = Object.keys(item);
+    for (let j = 0; j < keys.length; j++) {
+      const method = keys[j]!;
       if (!(METHODS_2 as readonly string[]).includes(method)) continue;
       const op = ownObj(item, method);
       if (op) fn(pathKey, method, op, item);

@@ -48,8 +48,10 @@ export function prepareExamples(work: Obj, index: Swagger2Index, ctx: Conversion
   const forms: FormExample[] = [];
   const strip = new DeferredEdits();
 
-  for (const { path, method, params } of index.operations) {
-    for (const e of params) {
+  for (let i = 0; i < index.operations.length; i++) {
+    const { path, method, params } = index.operations[i]!;
+    for (let j = 0; j < params.length; j++) {
+      const e = params[j]!;
       const p = e.param;
       if (!p || own(p, 'in') !== 'body') continue;
       const xExamples = ownObj(p, 'x-examples');

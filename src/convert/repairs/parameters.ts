@@ -41,7 +41,10 @@ export function prepareParameters(work: Obj, index: Swagger2Index, ctx: Conversi
   strip.apply();
 
   const used = new Set<string>();
-  for (const { params } of index.operations) for (const e of params) if (e.globalName !== undefined) used.add(e.globalName);
+  for (let i = 0; i < index.operations.length; i++) {
+    const params = index.operations[i]!.params;
+    for (let j = 0; j < params.length; j++) if (params[j]!.globalName !== undefined) used.add(params[j]!.globalName!);
+  }
   const globals = ownObj(work, 'parameters');
   for (const name of Object.keys(globals ?? {})) {
     const loc = own(ownObj(globals, name), 'in');
