@@ -32,8 +32,10 @@ export default createRulesetFunction(
       }
       return false;
     };
-    for (const op of pathOperations(root)) {
-      for (const entry of paramsOf(root, op)) {
+    for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
+      const op = opList[opI];
+      for (let entryI = 0, entryList = paramsOf(root, op); entryI < entryList.length; entryI++) {
+        const entry = entryList[entryI];
         if (entry.param.in !== 'query' || !nameIn(entry.param.name, options.names)) continue;
         const key = entry.path.join('\u0000');
         if (seen.has(key)) continue;

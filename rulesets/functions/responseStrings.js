@@ -58,8 +58,10 @@ export default createRulesetFunction(
     };
     const results = [];
     const seen = new Set();
-    for (const op of pathOperations(root)) {
-      for (const entry of responseSchemaRoots(root, op)) {
+    for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
+      const op = opList[opI];
+      for (let entryI = 0, entryList = responseSchemaRoots(root, op); entryI < entryList.length; entryI++) {
+        const entry = entryList[entryI];
         if (entry.code[0] !== '2') continue;
         const { value, path } = deref(root, entry.schema, entry.path);
         if (!isObject(value) || seen.has(value)) continue;

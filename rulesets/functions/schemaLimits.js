@@ -71,10 +71,12 @@ export default createRulesetFunction(
 
     if (check === 'binary-length' && side === 'request') {
       // Binary bodies described by their media type only (no schema to put maxLength on).
-      for (const op of pathOperations(root)) {
+      for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
+        const op = opList[opI];
         const rb = requestBodyOf(root, op);
         if (!rb) continue;
-        for (const m of mediaOf(root, rb.body, rb.path)) {
+        for (let mI = 0, mList = mediaOf(root, rb.body, rb.path); mI < mList.length; mI++) {
+          const m = mList[mI];
           if (!m.schema && isBinaryMedia(m.mediaType)) {
             results.push({ message: `Request body '${m.mediaType}' has no schema, so its size is unbounded: add \`schema: {type: string, format: binary, maxLength: …}\`.`, path: m.path });
           }
@@ -90,7 +92,8 @@ export default createRulesetFunction(
     const members = check === 'closed-object' ? allOfMembers(root) : undefined;
     const paged = new Set();
     if (check === 'array-items' && options.exemptPagedCollections) {
-      for (const { op, coll } of collectionReads(root)) {
+      for (let entryI = 0, entryList = collectionReads(root); entryI < entryList.length; entryI++) {
+        const { op, coll } = entryList[entryI];
         const size = pagingParams(root, op).find((p) => PAGE_SIZE_NAMES.includes(p.param.name.toLowerCase().replace(/[^a-z0-9]/g, '')));
         if (size && paramMaximum(root, size) !== undefined) paged.add(coll.array);
       }
@@ -103,7 +106,8 @@ export default createRulesetFunction(
     const nodes = buckets[BUCKET[check]] ?? [];
     switch (check) {
       case 'string-length':
-        for (const node of nodes) {
+        for (let nodeI = 0, nodeList = nodes; nodeI < nodeList.length; nodeI++) {
+          const node = nodeList[nodeI];
           const s = node.schema;
           if (isBinaryString(s) || typeof s.maxLength === 'number' || hasEnumOrConst(s)) continue;
           if (typeof s.format === 'string' && formats.has(s.format)) continue;
@@ -112,7 +116,8 @@ export default createRulesetFunction(
         }
         break;
       case 'array-items':
-        for (const node of nodes) {
+        for (let nodeI = 0, nodeList = nodes; nodeI < nodeList.length; nodeI++) {
+          const node = nodeList[nodeI];
           const s = node.schema;
           if (typeof s.maxItems === 'number' || hasEnumOrConst(s) || paged.has(s)) continue;
           // Bounded by construction: unique items from a closed set, or a closed tuple (3.1).
@@ -125,7 +130,8 @@ export default createRulesetFunction(
         }
         break;
       case 'number-range':
-        for (const node of nodes) {
+        for (let nodeI = 0, nodeList = nodes; nodeI < nodeList.length; nodeI++) {
+          const node = nodeList[nodeI];
           const s = node.schema;
           if (hasEnumOrConst(s)) continue;
           if (typeof s.format === 'string' && exemptFormats.has(s.format)) continue;
@@ -137,7 +143,8 @@ export default createRulesetFunction(
         }
         break;
       case 'closed-object':
-        for (const node of nodes) {
+        for (let nodeI = 0, nodeList = nodes; nodeI < nodeList.length; nodeI++) {
+          const node = nodeList[nodeI];
           const s = node.schema;
           if (members.has(s) || hasEnumOrConst(s)) continue;
           if (s.additionalProperties === false || s.unevaluatedProperties === false || typeof s.maxProperties === 'number') continue;
@@ -153,14 +160,16 @@ export default createRulesetFunction(
         }
         break;
       case 'map-size':
-        for (const node of nodes) {
+        for (let nodeI = 0, nodeList = nodes; nodeI < nodeList.length; nodeI++) {
+          const node = nodeList[nodeI];
           const s = node.schema;
           const map = isObject(s.additionalProperties) || s.additionalProperties === true;
           if (map && typeof s.maxProperties !== 'number') report(node, 'is a map (additionalProperties) without maxProperties.');
         }
         break;
       case 'binary-length':
-        for (const node of nodes) {
+        for (let nodeI = 0, nodeList = nodes; nodeI < nodeList.length; nodeI++) {
+          const node = nodeList[nodeI];
           const s = node.schema;
           if (typeof s.maxLength === 'number') continue;
           // Or the body schema itself (not a subschema, not reached through a $ref) of a binary media type.
@@ -170,7 +179,8 @@ export default createRulesetFunction(
         }
         break;
       case 'pattern-anchored':
-        for (const node of nodes) {
+        for (let nodeI = 0, nodeList = nodes; nodeI < nodeList.length; nodeI++) {
+          const node = nodeList[nodeI];
           const s = node.schema;
           const loose = looselyAnchored(s.pattern);
           if (loose.length > 0) {

@@ -134,7 +134,8 @@ export async function lintDocument(loaded: LoadResult, prepared: Prepared, rs: L
   const origins = new Map<string, { path: string[]; key: string; identity: boolean; anchor?: string }>();
   const locations = new Map<string, ReturnType<LoadResult['locate']>>();
   const collect = (results: SpectralResult[]): void => {
-    for (const r of results) {
+    for (let k = 0; k < results.length; k++) {
+      const r = results[k]!;
       const code = String(r.code);
       const meta = rs.meta.get(code);
       // Directly built results carry their path as strings and its JSON key already.
@@ -285,8 +286,14 @@ function interceptResults(ruleset: unknown, doc: { source: string; data: unknown
       const direct: RuleFn = function (this: unknown, input, options, context) {
         const out = inner.call(this, input, options, context);
         if (!Array.isArray(out)) return out;
-        for (const r of out as Array<{ message?: unknown }>) if (r === null || typeof r !== 'object' || typeof r.message !== 'string' || r.message.includes('{{')) return out;
-        for (const r of out as Array<{ message: string; path?: Array<string | number> }>) {
+        // indexed loops: per result of every rule call, mostly before V8 optimises this
+        const list = out as Array<{ message?: unknown; path?: Array<string | number> }>;
+        for (let k = 0; k < list.length; k++) {
+          const r = list[k];
+          if (r === null || typeof r !== 'object' || typeof r.message !== 'string' || r.message.includes('{{')) return out;
+        }
+        for (let k = 0; k < list.length; k++) {
+          const r = list[k] as { message: string; path?: Array<string | number> };
           const raw = r.path ?? context.path;
           const escaped = new Array<string>(raw.length);
           for (let i = 0; i < raw.length; i++) escaped[i] = decodeSegment(raw[i]);

@@ -43,7 +43,8 @@ export async function lintPrepared(loaded: LoadResult, prepared: Prepared, rules
   const blocked = prepared.validation.some((f) => f.code === 'circular-ref' || f.code === 'unresolved-ref');
   const rules = blocked ? [] : await lintDocument(loaded, prepared, ruleset, opts);
   await prepared.validationPending;
-  return [...validation(), ...rules];
+  // concat, not spread: a spread after the first walks the 10,000 findings of a large document one iterator step at a time
+  return validation().concat(rules);
 }
 
 /** Loads, prepares and lints one source. */

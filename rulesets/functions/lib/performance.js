@@ -74,7 +74,8 @@ function computeCollection(root, op, envelopeProperties) {
 export function collectionReads(root, envelopeProperties = ENVELOPE_PROPERTIES) {
   return cached(root, `perf:collections:${envelopeProperties.join(',')}`, () => {
     const out = [];
-    for (const op of pathOperations(root)) {
+    for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
+      const op = opList[opI];
       const coll = collectionOf(root, op, envelopeProperties);
       if (coll) out.push({ op, coll });
     }

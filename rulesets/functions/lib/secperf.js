@@ -213,7 +213,9 @@ export function responsesOf(root, op) {
   out = [];
   const rs = op.operation.responses;
   if (isObject(rs)) {
-    for (const code of Object.keys(rs)) {
+    const codes = Object.keys(rs);
+    for (let i = 0; i < codes.length; i++) {
+      const code = codes[i];
       const { value, path } = deref(root, rs[code], [...op.path, 'responses', code]);
       if (isObject(value)) out.push({ code: String(code), response: value, path: path ?? [...op.path, 'responses', code] });
     }
@@ -279,7 +281,9 @@ export function mediaOf(root, holder, holderPath) {
 function listMedia(holder, holderPath) {
   const out = [];
   if (!isObject(holder.content)) return out;
-  for (const mt of Object.keys(holder.content)) {
+  const types = Object.keys(holder.content);
+  for (let i = 0; i < types.length; i++) {
+    const mt = types[i];
     const media = holder.content[mt];
     if (!isObject(media)) continue;
     const path = [...holderPath, 'content', mt];
@@ -305,12 +309,20 @@ export function requestBodyOf(root, op) {
  */
 export function requestSchemaRoots(root, op) {
   const out = [];
-  for (const entry of paramsOf(root, op)) {
+  const params = paramsOf(root, op);
+  for (let i = 0; i < params.length; i++) {
+    const entry = params[i];
     const s = paramSchema(root, entry);
     if (s) out.push({ schema: s.schema, path: s.path, param: entry.param });
   }
   const rb = requestBodyOf(root, op);
-  if (rb) for (const m of mediaOf(root, rb.body, rb.path)) if (m.schema) out.push({ schema: m.schema, path: m.schemaPath, mediaType: m.mediaType });
+  if (rb) {
+    const media = mediaOf(root, rb.body, rb.path);
+    for (let i = 0; i < media.length; i++) {
+      const m = media[i];
+      if (m.schema) out.push({ schema: m.schema, path: m.schemaPath, mediaType: m.mediaType });
+    }
+  }
   return out;
 }
 
@@ -323,7 +335,15 @@ export function responseSchemaRoots(root, op) {
   let out = responseRootsMemo.get(op);
   if (out !== undefined) return out;
   out = [];
-  for (const r of responsesOf(root, op)) for (const m of mediaOf(root, r.response, r.path)) if (m.schema) out.push({ schema: m.schema, path: m.schemaPath, code: r.code, mediaType: m.mediaType });
+  const responses = responsesOf(root, op);
+  for (let i = 0; i < responses.length; i++) {
+    const r = responses[i];
+    const media = mediaOf(root, r.response, r.path);
+    for (let j = 0; j < media.length; j++) {
+      const m = media[j];
+      if (m.schema) out.push({ schema: m.schema, path: m.schemaPath, code: r.code, mediaType: m.mediaType });
+    }
+  }
   responseRootsMemo.set(op, out);
   return out;
 }
@@ -491,10 +511,14 @@ export function sideNodes(root, side, variant = undefined, filterOp = undefined,
       node.entry = entry;
       out.push(node);
     };
-    for (op of pathOperations(root)) {
+    // indexed loops: every operation and schema root of the document, mostly before V8 optimises this
+    const ops = pathOperations(root);
+    for (let oi = 0; oi < ops.length; oi++) {
+      op = ops[oi];
       if (filterOp && !filterOp(op)) continue;
       const roots = side === 'request' ? requestSchemaRoots(root, op) : responseSchemaRoots(root, op);
-      for (entry of roots) {
+      for (let ri = 0; ri < roots.length; ri++) {
+        entry = roots[ri];
         if (filterRoot && !filterRoot(entry, op)) continue;
         if (budget.n <= 0) return out;
         fromParam = entry.param !== undefined;
@@ -528,7 +552,8 @@ export function sideNodesIfBuilt(root, side, variant = 'all') {
  */
 export function walkSide(root, side, visit, opts = {}) {
   const variant = opts.variant ?? (opts.filterOp || opts.filterRoot ? undefined : 'all');
-  for (const n of sideNodes(root, side, variant, opts.filterOp, opts.filterRoot)) visit(n.schema, n);
+  const nodes = sideNodes(root, side, variant, opts.filterOp, opts.filterRoot);
+  for (let i = 0; i < nodes.length; i++) visit(nodes[i].schema, nodes[i]);
 }
 
 /** Schema type list, inferring from keywords when `type` is absent. */
@@ -595,9 +620,15 @@ export function composedParts(root, schema, path) {
 /** Properties of an object schema including allOf members: Map name → { schema (raw), path }. */
 export function propertiesOf(root, schema, path) {
   const m = new Map();
-  for (const part of composedParts(root, schema, path)) {
+  const parts = composedParts(root, schema, path);
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i];
     if (!isObject(part.schema.properties)) continue;
-    for (const k of Object.keys(part.schema.properties)) if (!m.has(k)) m.set(k, { schema: part.schema.properties[k], path: [...part.path, 'properties', k] });
+    const keys = Object.keys(part.schema.properties);
+    for (let j = 0; j < keys.length; j++) {
+      const k = keys[j];
+      if (!m.has(k)) m.set(k, { schema: part.schema.properties[k], path: [...part.path, 'properties', k] });
+    }
   }
   return m;
 }

@@ -13,15 +13,19 @@ export function findTexts(root, test, maxNodes = 3000000) {
   if (root === null || typeof root !== 'object') return out;
   const path = [];
   // Parallel stacks (node, its keys, the next key's index) instead of one frame object per node.
+  // An array has no key list: its elements are read by index (Object.keys of an array makes a
+  // string per element), and its keys are made only for the path.
+  const keysOf = (v) => (Array.isArray(v) ? null : Object.keys(v));
   const nodes = [root];
-  const keyLists = [Object.keys(root)];
+  const keyLists = [keysOf(root)];
   const next = [0];
   let top = 0;
   let n = 0;
   while (top >= 0 && n++ < maxNodes) {
     const keys = keyLists[top];
+    const node = nodes[top];
     const i = next[top];
-    if (i >= keys.length) {
+    if (i >= (keys === null ? node.length : keys.length)) {
       nodes.pop();
       keyLists.pop();
       next.pop();
@@ -30,14 +34,15 @@ export function findTexts(root, test, maxNodes = 3000000) {
       continue;
     }
     next[top] = i + 1;
-    const k = keys[i];
-    const v = nodes[top][k];
+    const v = keys === null ? node[i] : node[keys[i]];
     if (typeof v === 'string') {
-      if (KEYS.has(k) && test(v)) out.push({ key: k, text: v, path: [...path, k] });
-    } else if (v !== null && typeof v === 'object' && !SKIP.has(k)) {
+      if (keys !== null && KEYS.has(keys[i]) && test(v)) out.push({ key: keys[i], text: v, path: [...path, keys[i]] });
+    } else if (v !== null && typeof v === 'object') {
+      const k = keys === null ? String(i) : keys[i];
+      if (SKIP.has(k)) continue;
       path.push(k);
       nodes.push(v);
-      keyLists.push(Object.keys(v));
+      keyLists.push(keysOf(v));
       next.push(0);
       top++;
     }

@@ -166,7 +166,7 @@ export async function run(patterns: string[], flags: LintFlags): Promise<number>
           // one file: its text tells whether there can be ignores at all (no walk when not)
           loaded.files.size === 1 ? [loaded.entryText] : undefined,
         );
-        const findings = [...ignored.kept, ...ignored.problems];
+        const findings = ignored.kept.concat(ignored.problems);
         linted.push(loaded.entry.displayPath);
         appendAll(all, findings);
         await recorder?.record({
