@@ -7,7 +7,8 @@ const ACTIVE = /<\s*script\b|<\s*iframe\b|<\s*object\b|<\s*embed\b|\bjavascript\
 /** Descriptions, summaries and titles contain no active content (script, iframe, event handlers, javascript: URLs, eval). */
 export default createRulesetFunction({ input: null, options: null }, function activeContent(_input, _options, context) {
   const results = [];
-  for (const t of findTexts(rootOf(context), (text) => ACTIVE.test(text))) {
+  for (let tI = 0, tList = findTexts(rootOf(context), (text) => ACTIVE.test(text)); tI < tList.length; tI++) {
+    const t = tList[tI];
     const m = ACTIVE.exec(t.text);
     results.push({ message: `${t.key} contains active content (${JSON.stringify((m ? m[0] : '').trim().slice(0, 30))}): documentation renderers may execute it.`, path: t.path });
   }

@@ -30,7 +30,8 @@ export default createRulesetFunction(
     const sizeParams = opts?.sizeParams ?? ['limit'];
     const cap = opts?.maxUnpagedItems ?? 100;
     const results = [];
-    for (const { op, coll } of collectionReads(root, opts?.envelopeProperties ?? ENVELOPE_PROPERTIES)) {
+    for (let entryI = 0, entryList = collectionReads(root, opts?.envelopeProperties ?? ENVELOPE_PROPERTIES); entryI < entryList.length; entryI++) {
+      const { op, coll } = entryList[entryI];
       if (typeof coll.array.maxItems === 'number' && coll.array.maxItems <= cap) continue;
       const body = op.method === 'query' ? bodyFields(root, op) : [];
       const hasPage = pageParams.length === 0 || queryParamsNamed(root, op, pageParams).length > 0 || body.some((n) => nameIn(n, pageParams));
@@ -55,7 +56,8 @@ function bodyFields(root, op) {
   const rb = requestBodyOf(root, op);
   if (!rb) return [];
   const names = [];
-  for (const m of mediaOf(root, rb.body, rb.path)) {
+  for (let mI = 0, mList = mediaOf(root, rb.body, rb.path); mI < mList.length; mI++) {
+    const m = mList[mI];
     if (!m.schema) continue;
     const { value, path } = resolveSchema(root, m.schema, m.schemaPath);
     if (value) names.push(...propertiesOf(root, value, path).keys());

@@ -33,7 +33,8 @@ export default createRulesetFunction(
     const when = options.when ?? 'always';
     const methods = options.methods ?? 'all';
     const results = [];
-    for (const op of pathOperations(root)) {
+    for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
+      const op = opList[opI];
       if (methods !== 'all' && isSafeMethod(op.method) !== (methods === 'safe')) continue;
       let because = '';
       if (when === 'secured' || when === 'scoped') {
@@ -66,7 +67,8 @@ export default createRulesetFunction(
 function acceptsUpload(root, op) {
   const rb = requestBodyOf(root, op);
   if (!rb) return false;
-  for (const m of mediaOf(root, rb.body, rb.path)) {
+  for (let mI = 0, mList = mediaOf(root, rb.body, rb.path); mI < mList.length; mI++) {
+    const m = mList[mI];
     if (isBinaryMedia(m.mediaType) || /^multipart\//i.test(m.mediaType)) return true;
     if (!m.schema) continue;
     const { value, path } = resolveSchema(root, m.schema, m.schemaPath);

@@ -59,7 +59,8 @@ export default createRulesetFunction(
     const namedProps = (s, node) => {
       if (!isObject(s.properties)) return NONE;
       let out = NONE;
-      for (const name of Object.keys(s.properties)) {
+      for (let nameI = 0, nameList = Object.keys(s.properties); nameI < nameList.length; nameI++) {
+        const name = nameList[nameI];
         if (!matches(name)) continue;
         const raw = s.properties[name];
         const { value } = resolveSchema(root, raw, undefined);

@@ -52,7 +52,9 @@ export function buildOriginMap(source: Obj | (() => Obj), doc3: Obj, names: Comp
   for (const [pointer, path2] of explicit) {
     if (pointer === '') continue; // a path's own pointer is never empty
     let node = overrides;
-    for (const seg of pointer.slice(1).split('/')) {
+    const segs = pointer.slice(1).split('/');
+    for (let i = 0; i < segs.length; i++) {
+      const seg = segs[i]!;
       const key = seg.includes('~') ? seg.replace(/~1/g, '/').replace(/~0/g, '~') : seg;
       node.kids ??= new Map();
       let kid = node.kids.get(key);
@@ -88,12 +90,16 @@ export function buildOriginMap(source: Obj | (() => Obj), doc3: Obj, names: Comp
 function snapshotParams(doc3: Obj): Map<string, unknown[]> {
   const out = new Map<string, unknown[]>();
   const paths = ownObj(doc3, 'paths');
-  for (const p of Object.keys(paths ?? {})) {
+  const keys = Object.keys(paths ?? {});
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i]!;
     const item = ownObj(paths, p);
     if (!item) continue;
     const own1 = own(item, 'parameters');
     if (Array.isArray(own1)) out.set(listKey(p), own1.slice());
-    for (const m of Object.keys(item)) {
+    const methods = Object.keys(item);
+    for (let j = 0; j < methods.length; j++) {
+      const m = methods[j]!;
       const list = own(ownObj(item, m), 'parameters');
       if (Array.isArray(list)) out.set(listKey(p, m), list.slice());
     }
