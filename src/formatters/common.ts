@@ -71,7 +71,8 @@ export function groupByFile(files: readonly string[], findings: readonly LintFin
   const groups = new Map<string, LintFinding[]>();
   for (const f of files) if (!groups.has(f)) groups.set(f, []);
   const extra: string[] = [];
-  for (const f of findings) {
+  for (let i = 0; i < findings.length; i++) {
+    const f = findings[i]!;
     const file = f.source ?? NO_FILE;
     let g = groups.get(file);
     if (!g) {

@@ -3,6 +3,7 @@
 // Every helper is pure, bounded and never throws on odd input.
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
+const COMPOSITIONS = ['allOf', 'anyOf', 'oneOf'];
 
 /** Per-document memo: computed once per linted document, shared by every rule. */
 const memo = new WeakMap();
@@ -60,7 +61,8 @@ export function pointerSegments(ref) {
 /** Value at path segments, own properties only. */
 export function at(root, segs) {
   let cur = root;
-  for (const s of segs) {
+  for (let i = 0; i < segs.length; i++) {
+    const s = segs[i];
     if (cur === null || typeof cur !== 'object' || !Object.hasOwn(cur, s)) return undefined;
     cur = cur[s];
   }
@@ -195,18 +197,32 @@ export function walkSchema(root, schema, path, visit, maxNodes = 20000) {
   const stack = [[schema, path, 0]];
   let n = 0;
   while (stack.length > 0 && n++ < maxNodes) {
-    const [raw, p, depth] = stack.pop();
+    // index reads, not `[raw, p, depth] =`: array destructuring steps an iterator, and this runs
+    // once per schema node, mostly before V8 optimises it (so do the indexed loops below)
+    const frame = stack.pop();
+    const raw = frame[0];
+    const p = frame[1];
+    const depth = frame[2];
     const { value: s, path: sp } = deref(root, raw, p);
     if (!isObject(s) || seen.has(s)) continue;
     seen.add(s);
     const where = sp ?? p;
     if (visit(s, where, { depth, viaRef: isObject(raw) && typeof raw.$ref === 'string' }) === false) continue;
-    if (isObject(s.properties)) for (const k of Object.keys(s.properties)) stack.push([s.properties[k], [...where, 'properties', k], depth + 1]);
-    if (isObject(s.patternProperties)) for (const k of Object.keys(s.patternProperties)) stack.push([s.patternProperties[k], [...where, 'patternProperties', k], depth + 1]);
+    if (isObject(s.properties)) {
+      const keys = Object.keys(s.properties);
+      for (let i = 0; i < keys.length; i++) stack.push([s.properties[keys[i]], [...where, 'properties', keys[i]], depth + 1]);
+    }
+    if (isObject(s.patternProperties)) {
+      const keys = Object.keys(s.patternProperties);
+      for (let i = 0; i < keys.length; i++) stack.push([s.patternProperties[keys[i]], [...where, 'patternProperties', keys[i]], depth + 1]);
+    }
     if (isObject(s.items)) stack.push([s.items, [...where, 'items'], depth + 1]);
     if (Array.isArray(s.prefixItems)) s.prefixItems.forEach((x, i) => stack.push([x, [...where, 'prefixItems', String(i)], depth + 1]));
     if (isObject(s.additionalProperties)) stack.push([s.additionalProperties, [...where, 'additionalProperties'], depth + 1]);
-    for (const k of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(s[k])) s[k].forEach((x, i) => stack.push([x, [...where, k, String(i)], depth + 1]));
+    for (let j = 0; j < COMPOSITIONS.length; j++) {
+      const k = COMPOSITIONS[j];
+      if (Array.isArray(s[k])) s[k].forEach((x, i) => stack.push([x, [...where, k, String(i)], depth + 1]));
+    }
     if (isObject(s.not)) stack.push([s.not, [...where, 'not'], depth + 1]);
   }
 }

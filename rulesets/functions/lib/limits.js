@@ -48,7 +48,8 @@ export function sideBuckets(root, side, opts = {}) {
 
 function bucketsOf(nodes) {
   const b = { string: [], array: [], number: [], object: [], closedObject: [], stringOrBinary: [], pattern: [] };
-  for (const n of nodes) {
+  for (let nI = 0, nList = nodes; nI < nList.length; nI++) {
+    const n = nList[nI];
     const s = n.schema;
     const kinds = kindsOf(s);
     const isString = kinds.includes('string');
@@ -80,7 +81,8 @@ export function requestBodyBuckets(root) {
     if (all === undefined || !all.bodiesSeparable) return bucketsOf(sideNodes(root, 'request', 'bodies', undefined, fromBody));
     const from = sideBuckets(root, 'request', { variant: 'all' });
     const b = {};
-    for (const k of Object.keys(from)) {
+    for (let kI = 0, kList = Object.keys(from); kI < kList.length; kI++) {
+      const k = kList[kI];
       const list = [];
       for (const n of from[k]) if (n.entry.param === undefined) list.push(n);
       b[k] = list;
