@@ -34,7 +34,8 @@ export default createRulesetFunction(
     for (const map of MAPS) {
       const m = root.components[map];
       if (!isObject(m)) continue;
-      for (const key of Object.keys(m)) {
+      for (let keyI = 0, keyList = Object.keys(m); keyI < keyList.length; keyI++) {
+        const key = keyList[keyI];
         if (!re.test(key)) results.push({ message: `Component name '${key}' in components.${map} does not match ${re.source}`, path: ['components', map, key] });
       }
     }

@@ -10,7 +10,8 @@ import { findParam, hasHeader, opLabel, pathOperations, responseFor } from './li
 export default createRulesetFunction({ input: null, options: null }, function conditionalGet(_input, _options, context) {
   const root = rootOf(context);
   const results = [];
-  for (const op of pathOperations(root)) {
+  for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
+    const op = opList[opI];
     if (op.method !== 'get') continue;
     const ok = responseFor(root, op, '200');
     if (!ok) continue;

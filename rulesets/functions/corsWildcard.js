@@ -27,9 +27,11 @@ export default createRulesetFunction({ input: null, options: null }, function co
   const root = rootOf(context);
   const results = [];
   const seen = new Set();
-  for (const op of pathOperations(root)) {
+  for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
+    const op = opList[opI];
     if (securityOf(root, op).open) continue;
-    for (const r of responsesOf(root, op)) {
+    for (let rI = 0, rList = responsesOf(root, op); rI < rList.length; rI++) {
+      const r = rList[rI];
       const h = headersOf(root, r).get('access-control-allow-origin');
       if (!h || !documentsWildcard(root, h)) continue;
       const key = h.path.join('\u0000');

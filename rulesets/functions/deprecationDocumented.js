@@ -27,7 +27,8 @@ export default createRulesetFunction(
     const headers = options?.headers ?? ['Deprecation', 'Sunset'];
     const extensions = options?.extensions ?? ['x-sunset'];
     const results = [];
-    for (const op of allOperations(root)) {
+    for (let opI = 0, opList = allOperations(root); opI < opList.length; opI++) {
+      const op = opList[opI];
       const o = op.operation;
       if (o.deprecated !== true) continue;
       const label = operationLabel(op);

@@ -37,7 +37,8 @@ export default createRulesetFunction(
           const rb = requestBodyOf(root, op);
           if (rb) for (const m of contentOf(rb.body.content, [...rb.path, 'content'])) if (JSONISH(m.base) && m.schema !== undefined) bodies.push([m, 'request body']);
         }
-        for (const r of responsesOf(root, op)) {
+        for (let rI = 0, rList = responsesOf(root, op); rI < rList.length; rI++) {
+          const r = rList[rI];
           if (!/^20[01]$/.test(r.code)) continue;
           for (const m of contentOf(r.response.content, [...r.path, 'content'])) if (JSONISH(m.base) && m.schema !== undefined) bodies.push([m, `${r.code} response`]);
         }
@@ -47,7 +48,8 @@ export default createRulesetFunction(
         }
         continue;
       }
-      for (const r of responsesOf(root, op)) {
+      for (let rI = 0, rList = responsesOf(root, op); rI < rList.length; rI++) {
+        const r = rList[rI];
         const isError = /^[45]/.test(r.code) || r.code === 'default';
         if (check === 'error-operationoutcome' ? !isError : r.code !== '200') continue;
         for (const m of contentOf(r.response.content, [...r.path, 'content'])) {

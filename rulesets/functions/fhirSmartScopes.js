@@ -11,10 +11,12 @@ export default createRulesetFunction({ input: null, options: null }, function fh
   const results = [];
   for (const [name, scheme] of securitySchemes(root)) {
     if (scheme.type !== 'oauth2' || !isObject(scheme.flows)) continue;
-    for (const flow of Object.keys(scheme.flows)) {
+    for (let flowI = 0, flowList = Object.keys(scheme.flows); flowI < flowList.length; flowI++) {
+      const flow = flowList[flowI];
       const f = scheme.flows[flow];
       if (!isObject(f) || !isObject(f.scopes)) continue;
-      for (const scope of Object.keys(f.scopes)) {
+      for (let scopeI = 0, scopeList = Object.keys(f.scopes); scopeI < scopeList.length; scopeI++) {
+        const scope = scopeList[scopeI];
         if (SMART.test(scope) || OTHER.has(scope) || /^launch\/[a-z]+$/.test(scope)) continue;
         const m = /^(patient|user|system)\/(\*|[A-Z][A-Za-z]+)\.(\w+)/.exec(scope);
         results.push({ message: `Scope '${scope}' is not a SMART on FHIR scope: use (patient|user|system)/(Type|*).(read|write|cruds)${m ? '' : ', e.g. patient/Observation.rs'} or launch, openid, fhirUser, offline_access.`, path: ['components', 'securitySchemes', name, 'flows', flow, 'scopes', scope] });

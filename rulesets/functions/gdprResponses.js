@@ -32,10 +32,12 @@ export default createRulesetFunction(
     const done = new Set();
     const noHeader = [];
     let anyCacheControl = false;
-    for (const op of operations(root)) {
+    for (let opI = 0, opList = operations(root); opI < opList.length; opI++) {
+      const op = opList[opI];
       if (op.method !== 'get' && op.method !== 'head') continue;
       if (options.check === 'minimise-collections' && /\}\/?$/.test(op.pathKey)) continue;
-      for (const r of responsesOf(root, op)) {
+      for (let rI = 0, rList = responsesOf(root, op); rI < rList.length; rI++) {
+        const r = rList[rI];
         if (options.check === 'no-store' && responseHeaders(root, r.response, r.path).has('cache-control')) anyCacheControl = true;
         if (!/^2/.test(r.code) || done.has(r.path.join('/'))) continue;
         const media = contentOf(r.response.content, [...r.path, 'content']).filter((m) => m.schema !== undefined);

@@ -30,7 +30,8 @@ export default createRulesetFunction(
     const results = [];
     const check = options.check;
     if (check === 'valid') {
-      for (const op of operations(root)) {
+      for (let opI = 0, opList = operations(root); opI < opList.length; opI++) {
+        const op = opList[opI];
         const r = op.operation['x-data-subject-rights'];
         if (r === undefined) continue;
         const path = [...op.path, 'x-data-subject-rights'];

@@ -30,7 +30,8 @@ const CHECKS = {
     if (!op) return [];
     const params = parametersOf(root, op).map((p) => p.param);
     const out = [];
-    for (const key of Object.keys(link.parameters)) {
+    for (let keyI = 0, keyList = Object.keys(link.parameters); keyI < keyList.length; keyI++) {
+      const key = keyList[keyI];
       const dot = key.indexOf('.');
       const qualified = dot > 0 && LOCATIONS.includes(key.slice(0, dot));
       const where = qualified ? key.slice(0, dot) : undefined;

@@ -10,7 +10,8 @@ import { securityOf } from './lib/security.js';
 export default createRulesetFunction({ input: null, options: null }, function oauthScopesOnWrite(_input, _options, context) {
   const root = rootOf(context);
   const results = [];
-  for (const op of pathOperations(root)) {
+  for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
+    const op = opList[opI];
     if (isSafeMethod(op.method)) continue;
     const sec = securityOf(root, op);
     for (const alt of sec.alternatives) {

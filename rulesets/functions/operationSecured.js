@@ -32,7 +32,8 @@ export default createRulesetFunction(
     const ext = options.publicExtension ?? 'x-public';
     const exempt = new Set((options.exemptMethods ?? ['options']).map((m) => m.toLowerCase()));
     const results = [];
-    for (const op of pathOperations(root)) {
+    for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
+      const op = opList[opI];
       if (isSafeMethod(op.method) !== safe || exempt.has(op.method)) continue;
       const sec = securityOf(root, op);
       if (!sec.open || isMarkedPublic(op, options)) continue;

@@ -20,7 +20,8 @@ export default createRulesetFunction(
   function paginationConsistent(_input, opts, context) {
     const root = rootOf(context);
     const paged = [];
-    for (const { op } of collectionReads(root, opts?.envelopeProperties ?? ENVELOPE_PROPERTIES)) {
+    for (let entryI = 0, entryList = collectionReads(root, opts?.envelopeProperties ?? ENVELOPE_PROPERTIES); entryI < entryList.length; entryI++) {
+      const { op } = entryList[entryI];
       const params = pagingParams(root, op, opts?.extraNames ?? []);
       if (params.length === 0) continue;
       const names = [...new Set(params.map((p) => p.param.name))].sort();

@@ -28,7 +28,8 @@ export default createRulesetFunction(
     const requireDefault = opts?.requireDefault ?? true;
     const results = [];
     const seen = new Set();
-    for (const op of pathOperations(root)) {
+    for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
+      const op = opList[opI];
       if (op.method !== 'get' && op.method !== 'query') continue;
       for (const entry of queryParamsNamed(root, op, names)) {
         const key = entry.path.join('\u0000');

@@ -28,11 +28,13 @@ export default createRulesetFunction(
     const bySubtype = options?.acceptPatchSubtypes ?? true;
     const results = [];
     const reported = new Set();
-    for (const op of allOperations(root)) {
+    for (let opI = 0, opList = allOperations(root); opI < opList.length; opI++) {
+      const op = opList[opI];
       if (!methods.includes(op.method)) continue;
       const rb = requestBodyOf(root, op);
       if (!rb || rb.body.content === null || typeof rb.body.content !== 'object') continue;
-      for (const key of Object.keys(rb.body.content)) {
+      for (let keyI = 0, keyList = Object.keys(rb.body.content); keyI < keyList.length; keyI++) {
+        const key = keyList[keyI];
         const mt = parseMediaType(key);
         if (mt.error) continue;
         if (allowed.has(`${mt.type}/${mt.subtype}`) || (bySubtype && /(^|[.+-])patch([.+-]|$)/.test(mt.subtype))) continue;

@@ -23,7 +23,8 @@ export default createRulesetFunction(
       }
     };
     for (const { op } of psd2Ops(root, 'xs2a')) {
-      for (const r of responsesOf(root, op)) {
+      for (let rI = 0, rList = responsesOf(root, op); rI < rList.length; rI++) {
+        const r = rList[rI];
         if (!/^[45]/.test(r.code)) continue;
         for (const m of contentOf(r.response.content, [...r.path, 'content'])) {
           if (m.schema === undefined) continue;

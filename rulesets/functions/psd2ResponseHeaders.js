@@ -24,7 +24,8 @@ export default createRulesetFunction(
     const results = [];
     const initiation = options.scope === 'initiation-201';
     for (const { op } of psd2Ops(root, initiation ? 'initiation-or-basket' : 'xs2a')) {
-      for (const r of responsesOf(root, op)) {
+      for (let rI = 0, rList = responsesOf(root, op); rI < rList.length; rI++) {
+        const r = rList[rI];
         if (initiation && r.code !== '201') continue;
         const hs = responseHeaders(root, r.response, r.path);
         const missing = options.headers.filter((h) => !hs.has(h.toLowerCase()));

@@ -12,7 +12,8 @@ export default createRulesetFunction({ input: null, options: null }, function qu
   if (!documentParts(root).parameters.some(({ param }) => param.in === 'querystring')) return [];
   const results = [];
   const reported = new Set();
-  for (const op of allOperations(root)) {
+  for (let opI = 0, opList = allOperations(root); opI < opList.length; opI++) {
+    const op = opList[opI];
     const params = parametersOf(root, op);
     const qs = params.filter((p) => p.param.in === 'querystring');
     if (qs.length === 0) continue;

@@ -24,7 +24,8 @@ export default createRulesetFunction(
     const done = new Set();
     for (const op of r155Ops(root, 'ota')) {
       if (op.method !== 'get') continue;
-      for (const r of responsesOf(root, op)) {
+      for (let rI = 0, rList = responsesOf(root, op); rI < rList.length; rI++) {
+        const r = rList[rI];
         if (!/^2/.test(r.code)) continue;
         const media = contentOf(r.response.content, [...r.path, 'content']);
         if (options.check === 'payload-digest') {

@@ -14,7 +14,8 @@ const CORE_HTTP = /^(basic|digest|negotiate|ntlm|oauth)$/i;
 export default createRulesetFunction({ input: null, options: null }, function r155StrongClientAuth(_input, _options, context) {
   const root = rootOf(context);
   const weak = new Map();
-  for (const op of operations(root)) {
+  for (let opI = 0, opList = operations(root); opI < opList.length; opI++) {
+    const op = opList[opI];
     const { alternatives, level } = securityAlternatives(root, op);
     if (!alternatives) continue;
     alternatives.forEach((alt, i) => {

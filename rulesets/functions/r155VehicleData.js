@@ -22,7 +22,8 @@ export default createRulesetFunction(
     const results = [];
     if (options.check === 'vin-identifier') {
       const seen = new Set();
-      for (const op of operations(root)) {
+      for (let opI = 0, opList = operations(root); opI < opList.length; opI++) {
+        const op = opList[opI];
         for (const { param, path } of effectiveParameters(root, op)) {
           if (param.in !== 'path' && param.in !== 'query') continue;
           const key = path.join('/');

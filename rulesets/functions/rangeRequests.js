@@ -13,7 +13,8 @@ export default createRulesetFunction(
     const root = rootOf(context);
     const re = regexFrom(opts?.mediaTypes ?? '/^(application\\/(octet-stream|zip|gzip|x-tar|x-gzip|pdf)|video\\/|audio\\/)/i', 'i');
     const results = [];
-    for (const op of pathOperations(root)) {
+    for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
+      const op = opList[opI];
       if (op.method !== 'get') continue;
       const ok = responseFor(root, op, '200');
       if (!ok) continue;

@@ -26,9 +26,11 @@ export default createRulesetFunction(
     const except = (options.exceptMethods ?? []).map((m) => m.toLowerCase());
     const results = [];
     const reported = new Set();
-    for (const op of allOperations(root)) {
+    for (let opI = 0, opList = allOperations(root); opI < opList.length; opI++) {
+      const op = opList[opI];
       if (except.includes(op.method)) continue;
-      for (const { code, response, path } of responsesOf(root, op)) {
+      for (let entryI = 0, entryList = responsesOf(root, op); entryI < entryList.length; entryI++) {
+        const { code, response, path } = entryList[entryI];
         if (!codeMatches(code, options.codes) || headerKey(response.headers, options.header) !== undefined) continue;
         const at = responseSite(op, code, path);
         const key = at.join('\u0000');

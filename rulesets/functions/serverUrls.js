@@ -31,7 +31,8 @@ const CHECKS = {
   'default-in-enum'(server, path) {
     if (!isObject(server.variables)) return [];
     const out = [];
-    for (const name of Object.keys(server.variables)) {
+    for (let nameI = 0, nameList = Object.keys(server.variables); nameI < nameList.length; nameI++) {
+      const name = nameList[nameI];
       const v = server.variables[name];
       if (!isObject(v) || !Array.isArray(v.enum)) continue;
       if (v.enum.length === 0) out.push({ message: `Server variable '${name}' has an empty enum`, path: [...path, 'variables', name, 'enum'] });

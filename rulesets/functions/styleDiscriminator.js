@@ -11,7 +11,8 @@ import { allSchemas, collectProperties, collectRequired } from './lib/style.js';
 export default createRulesetFunction({ input: null, options: null }, function styleDiscriminator(_input, _options, context) {
   const root = rootOf(context);
   const results = [];
-  for (const e of allSchemas(root)) {
+  for (let eI = 0, eList = allSchemas(root); eI < eList.length; eI++) {
+    const e = eList[eI];
     const s = e.schema;
     const d = s.discriminator;
     if (!isObject(d) || typeof d.propertyName !== 'string') continue;

@@ -36,7 +36,8 @@ export default createRulesetFunction(
     const results = [];
     if (options.check === 'reserved') {
       const reserved = new Map(optList(options, 'names', RESERVED).map((n) => [n.toLowerCase(), n]));
-      for (const { param, path } of allParameters(root)) {
+      for (let entryI = 0, entryList = allParameters(root); entryI < entryList.length; entryI++) {
+        const { param, path } = entryList[entryI];
         if (param.in !== 'header' || typeof param.name !== 'string' || !reserved.has(param.name.toLowerCase())) continue;
         const n = reserved.get(param.name.toLowerCase());
         const instead = n === 'Authorization' ? 'a security scheme' : n === 'Accept' ? "the response's content media types" : "the request body's content media types";
@@ -45,11 +46,13 @@ export default createRulesetFunction(
       return results;
     }
     const allowed = globMatcher(optList(options, 'allow', X_ALLOW));
-    for (const { param, path } of allParameters(root)) {
+    for (let entryI = 0, entryList = allParameters(root); entryI < entryList.length; entryI++) {
+      const { param, path } = entryList[entryI];
       if (param.in !== 'header' || typeof param.name !== 'string' || !/^x-/i.test(param.name) || allowed(param.name)) continue;
       results.push({ message: `Header '${param.name}' uses the deprecated X- prefix (RFC 6648).`, path: [...path, 'name'] });
     }
-    for (const h of allResponseHeaders(root)) {
+    for (let hI = 0, hList = allResponseHeaders(root); hI < hList.length; hI++) {
+      const h = hList[hI];
       if (!/^x-/i.test(h.name) || allowed(h.name)) continue;
       results.push({ message: `Response header '${h.name}' uses the deprecated X- prefix (RFC 6648).`, path: h.keyPath });
     }

@@ -11,7 +11,8 @@ export default createRulesetFunction({ input: null, options: null }, function st
   const root = rootOf(context);
   const v31 = isOas31Plus(root);
   const results = [];
-  for (const e of allSchemas(root)) {
+  for (let eI = 0, eList = allSchemas(root); eI < eList.length; eI++) {
+    const e = eList[eI];
     const s = e.schema;
     if (s.nullable === undefined) continue;
     if (v31) results.push({ message: "'nullable' is not a keyword in OpenAPI 3.1 and is ignored; add 'null' to type instead.", path: [...e.path, 'nullable'] });

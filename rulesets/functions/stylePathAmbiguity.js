@@ -15,7 +15,8 @@ export default createRulesetFunction({ input: null, options: null }, function st
   if (!isObject(root) || !isObject(root.paths)) return [];
   const byLength = new Map();
   const shapes = new Set();
-  for (const key of Object.keys(root.paths)) {
+  for (let keyI = 0, keyList = Object.keys(root.paths); keyI < keyList.length; keyI++) {
+    const key = keyList[keyI];
     if (!key.startsWith('/')) continue;
     // Mixed segments (`{id}.json`) match like literals of their own: treat them as literals.
     const segs = pathSegments(key.replace(/\/+$/, '')).map((s) => (s.template ? null : s.text));

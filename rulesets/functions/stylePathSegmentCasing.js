@@ -35,7 +35,8 @@ export default createRulesetFunction(
     const casing = options.casing ?? 'kebab';
     const ignore = regexList(options.ignoreSegments);
     const results = [];
-    for (const key of Object.keys(root.paths)) {
+    for (let keyI = 0, keyList = Object.keys(root.paths); keyI < keyList.length; keyI++) {
+      const key = keyList[keyI];
       if (!key.startsWith('/')) continue;
       const bad = [];
       for (const seg of pathSegments(key)) {

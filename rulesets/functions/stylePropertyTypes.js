@@ -38,7 +38,8 @@ export default createRulesetFunction(
     const min = options.minOccurrences ?? 3;
     const ignore = new Set(optList(options, 'ignore', []));
     const byName = new Map();
-    for (const p of allProperties(root)) {
+    for (let pI = 0, pList = allProperties(root); pI < pList.length; pI++) {
+      const p = pList[pI];
       if (ignore.has(p.name)) continue;
       const sig = signature(root, p.raw);
       if (sig === undefined) continue;

@@ -22,7 +22,8 @@ function namesOf(root, schema, path, acc) {
 export default createRulesetFunction({ input: null, options: null }, function styleRequiredDefined(_input, _options, context) {
   const root = rootOf(context);
   const results = [];
-  for (const e of allSchemas(root)) {
+  for (let eI = 0, eList = allSchemas(root); eI < eList.length; eI++) {
+    const e = eList[eI];
     const s = e.schema;
     if (!Array.isArray(s.required) || s.required.length === 0) continue;
     const names = namesOf(root, s, e.path, new Set());

@@ -10,11 +10,13 @@ import { allParameters, allSchemas } from './lib/style.js';
 export default createRulesetFunction({ input: null, options: null }, function styleRequiredNoDefault(_input, _options, context) {
   const root = rootOf(context);
   const results = [];
-  for (const { param, path } of allParameters(root)) {
+  for (let entryI = 0, entryList = allParameters(root); entryI < entryList.length; entryI++) {
+    const { param, path } = entryList[entryI];
     if (param.required !== true || !isObject(param.schema) || param.schema.default === undefined) continue;
     results.push({ message: `Required parameter '${param.name}' declares a default, which can never apply.`, path: [...path, 'schema', 'default'] });
   }
-  for (const e of allSchemas(root)) {
+  for (let eI = 0, eList = allSchemas(root); eI < eList.length; eI++) {
+    const e = eList[eI];
     const s = e.schema;
     if (!Array.isArray(s.required) || !isObject(s.properties)) continue;
     for (const r of s.required) {

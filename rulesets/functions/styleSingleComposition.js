@@ -12,7 +12,8 @@ export default createRulesetFunction({ input: null, options: null }, function st
   const root = rootOf(context);
   const v31 = isOas31Plus(root);
   const results = [];
-  for (const e of allSchemas(root)) {
+  for (let eI = 0, eList = allSchemas(root); eI < eList.length; eI++) {
+    const e = eList[eI];
     const s = e.schema;
     for (const k of ['allOf', 'anyOf', 'oneOf']) {
       if (!Array.isArray(s[k]) || s[k].length !== 1) continue;

@@ -25,7 +25,8 @@ export default createRulesetFunction(
     const skip = new Set(optList(options, 'skipMethods', ['head', 'options']));
     const results = [];
     const seen = new Set();
-    for (const op of pathOps(root)) {
+    for (let opI = 0, opList = pathOps(root); opI < opList.length; opI++) {
+      const op = opList[opI];
       if (skip.has(op.method) || !isObject(op.operation.responses)) continue;
       for (const code of codes) {
         const raw = op.operation.responses[code];

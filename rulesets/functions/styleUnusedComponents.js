@@ -32,7 +32,8 @@ export default createRulesetFunction(
     }
     // Discriminator mappings name schemas by ref or by bare name.
     const schemas = isObject(root.components.schemas) ? root.components.schemas : {};
-    for (const name of Object.keys(schemas)) {
+    for (let nameI = 0, nameList = Object.keys(schemas); nameI < nameList.length; nameI++) {
+      const name = nameList[nameI];
       const d = isObject(schemas[name]) && isObject(schemas[name].discriminator) ? schemas[name].discriminator.mapping : undefined;
       if (!isObject(d)) continue;
       for (const v of Object.values(d)) {
@@ -46,7 +47,8 @@ export default createRulesetFunction(
     for (const kind of optList(options, 'kinds', KINDS)) {
       const list = root.components[kind];
       if (!isObject(list)) continue;
-      for (const name of Object.keys(list)) {
+      for (let nameI = 0, nameList = Object.keys(list); nameI < nameList.length; nameI++) {
+        const name = nameList[nameI];
         if (used.has(`${kind}\u0000${name}`)) continue;
         results.push({ message: `${LABEL[kind]} '${name}' is never referenced.`, path: ['components', kind, name] });
       }

@@ -43,7 +43,8 @@ function findVersionSignals(root) {
   if (isObject(root) && isObject(root.paths)) {
     for (const key of Object.keys(root.paths)) for (const seg of pathSegments(key)) if (!seg.template && PATH_VERSION.test(seg.text)) add('path', seg.text, ['paths', key]);
   }
-  for (const { param, path } of allParameters(root)) {
+  for (let entryI = 0, entryList = allParameters(root); entryI < entryList.length; entryI++) {
+    const { param, path } = entryList[entryI];
     if (typeof param.name !== 'string') continue;
     if (param.in === 'header' && HEADER_VERSION.test(param.name)) add('header', param.name, [...path, 'name']);
     if (param.in === 'query' && QUERY_VERSION.test(param.name)) add('query', param.name, [...path, 'name']);
@@ -141,7 +142,8 @@ export default createRulesetFunction(
         if (strategy !== 'header') return [];
         const headers = signals.filter((s) => s.strategy === 'header').sort((a, b) => b.count - a.count);
         const name = (options.header ?? headers[0]?.name ?? 'Api-Version').toLowerCase();
-        for (const op of pathOps(root)) {
+        for (let opI = 0, opList = pathOps(root); opI < opList.length; opI++) {
+          const op = opList[opI];
           let found = false;
           for (const l of [op.pathItem.parameters, op.operation.parameters]) {
             if (!Array.isArray(l)) continue;
@@ -156,7 +158,8 @@ export default createRulesetFunction(
       }
       case 'media-type': {
         if (strategy !== 'media-type') return [];
-        for (const m of allMediaTypes(root)) {
+        for (let mI = 0, mList = allMediaTypes(root); mI < mList.length; mI++) {
+          const m = mList[mI];
           const base = m.mediaType.split(';')[0].trim().toLowerCase();
           if (!(base === 'application/json' || base.endsWith('+json')) || MEDIA_VERSION.test(m.mediaType)) continue;
           results.push({ message: `Media type '${m.mediaType}' carries no version, but the API versions by media type (e.g. application/vnd.example.v1+json).`, path: m.path });

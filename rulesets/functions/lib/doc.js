@@ -131,14 +131,16 @@ export function operations(root) {
     for (const container of ['paths', 'webhooks']) {
       const items = root[container];
       if (!isObject(items)) continue;
-      for (const key of Object.keys(items)) {
+      for (let keyI = 0, keyList = Object.keys(items); keyI < keyList.length; keyI++) {
+        const key = keyList[keyI];
         const { value: item, path: itemPath } = deref(root, items[key], [container, key]);
         if (!isObject(item) || !itemPath) continue;
         for (const m of METHODS) {
           if (isObject(item[m])) out.push({ method: m, pathKey: key, isWebhook: container === 'webhooks', operation: item[m], pathItem: item, path: [...itemPath, m] });
         }
         if (isObject(item.additionalOperations)) {
-          for (const m of Object.keys(item.additionalOperations)) {
+          for (let mI = 0, mList = Object.keys(item.additionalOperations); mI < mList.length; mI++) {
+            const m = mList[mI];
             const op = item.additionalOperations[m];
             if (isObject(op)) out.push({ method: m.toLowerCase(), pathKey: key, isWebhook: container === 'webhooks', operation: op, pathItem: item, path: [...itemPath, 'additionalOperations', m] });
           }
@@ -180,7 +182,8 @@ export function responses(root, op) {
   const out = [];
   const rs = op.operation.responses;
   if (!isObject(rs)) return out;
-  for (const code of Object.keys(rs)) {
+  for (let codeI = 0, codeList = Object.keys(rs); codeI < codeList.length; codeI++) {
+    const code = codeList[codeI];
     const { value, path } = deref(root, rs[code], [...op.path, 'responses', code]);
     if (isObject(value)) out.push({ code, response: value, path: path ?? [...op.path, 'responses', code] });
   }

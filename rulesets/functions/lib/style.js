@@ -307,13 +307,15 @@ export function allParameters(root) {
     };
     const comps = isObject(root) && isObject(root.components) && isObject(root.components.parameters) ? root.components.parameters : undefined;
     if (comps) {
-      for (const k of Object.keys(comps)) {
+      for (let kI = 0, kList = Object.keys(comps); kI < kList.length; kI++) {
+        const k = kList[kI];
         const { value, path } = deref(root, comps[k], ['components', 'parameters', k]);
         if (isObject(value) && path) addUnique(out, seen, { param: value, path });
       }
     }
     const items = new Set();
-    for (const op of operations(root)) {
+    for (let opI = 0, opList = operations(root); opI < opList.length; opI++) {
+      const op = opList[opI];
       const ip = pathItemPathOf(op);
       const ik = pathKey(ip);
       if (!items.has(ik)) {
@@ -349,7 +351,8 @@ export function allResponses(root) {
       }
       if (op) e.ops.push(op);
     };
-    for (const op of operations(root)) {
+    for (let opI = 0, opList = operations(root); opI < opList.length; opI++) {
+      const op = opList[opI];
       const rs = op.operation.responses;
       if (!isObject(rs)) continue;
       for (const code of Object.keys(rs)) add(code, rs[code], [...op.path, 'responses', code], op);
@@ -370,7 +373,8 @@ export function allResponseHeaders(root) {
     const seen = new Set();
     const addMap = (map, base) => {
       if (!isObject(map)) return;
-      for (const name of Object.keys(map)) {
+      for (let nameI = 0, nameList = Object.keys(map); nameI < nameList.length; nameI++) {
+        const name = nameList[nameI];
         const { value, path } = deref(root, map[name], [...base, name]);
         if (!isObject(value) || !path) continue;
         // A shared header component is reported once, under the name it is used with first.
@@ -391,7 +395,8 @@ export function allResponseHeaders(root) {
 export function allRequestBodies(root) {
   return cached(root, 'style:requestBodies', () => {
     const byPath = new Map();
-    for (const op of operations(root)) {
+    for (let opI = 0, opList = operations(root); opI < opList.length; opI++) {
+      const op = opList[opI];
       if (op.operation.requestBody === undefined) continue;
       const { value, path } = deref(root, op.operation.requestBody, [...op.path, 'requestBody']);
       if (!isObject(value) || !path) continue;
@@ -413,7 +418,8 @@ export function allMediaTypes(root) {
     const out = [];
     const add = (kind, holder, base, codes, ops) => {
       if (!isObject(holder.content)) return;
-      for (const mt of Object.keys(holder.content)) {
+      for (let mtI = 0, mtList = Object.keys(holder.content); mtI < mtList.length; mtI++) {
+        const mt = mtList[mtI];
         const media = holder.content[mt];
         out.push({ kind, mediaType: mt, media: isObject(media) ? media : {}, path: [...base, 'content', mt], contentPath: [...base, 'content'], codes, ops });
       }
@@ -465,7 +471,8 @@ function holderSchemas(holder, base, push) {
   if (!isObject(holder)) return;
   if (holder.schema !== undefined) push(holder.schema, undefined, undefined, undefined, 'root', undefined, [...base, 'schema']);
   if (isObject(holder.content)) {
-    for (const mt of Object.keys(holder.content)) {
+    for (let mtI = 0, mtList = Object.keys(holder.content); mtI < mtList.length; mtI++) {
+      const mt = mtList[mtI];
       const m = holder.content[mt];
       if (isObject(m) && m.schema !== undefined) push(m.schema, undefined, undefined, undefined, 'root', undefined, [...base, 'content', mt, 'schema']);
     }
@@ -621,7 +628,8 @@ class PropertyEntry {
 export function allProperties(root) {
   return cached(root, 'style:properties', () => {
     const out = [];
-    for (const e of allSchemas(root)) {
+    for (let eI = 0, eList = allSchemas(root); eI < eList.length; eI++) {
+      const e = eList[eI];
       const props = e.schema.properties;
       if (!isObject(props) || typeof props.$ref === 'string') continue;
       for (const name in props) {
