@@ -298,6 +298,36 @@ paths:
   });
 });
 
+describe('active content', () => {
+  it('reads the prose of `default` responses and of properties named like data keywords, not data values', async () => {
+    const doc = `${HEAD}paths:
+  /a:
+    get:
+      responses:
+        default: {description: '<script>alert(1)</script>'}
+components:
+  responses:
+    default: {description: '<iframe src=x>'}
+  schemas:
+    S:
+      type: object
+      properties:
+        example: {type: string, description: 'javascript:void(0)'}
+        responses:
+          type: object
+          default: {description: '<script>data</script>'}
+      example: {description: '<script>data</script>'}
+      default: {description: '<script>data</script>'}
+`;
+    const hits = await lint(doc, 'markdown-no-active-content');
+    expect(hits.map((h) => [h.path, h.line]).sort()).toEqual([
+      ['components/responses/default/description', 10],
+      ['components/schemas/S/properties/example/description', 15],
+      ['paths//a/get/responses/default/description', 7],
+    ]);
+  });
+});
+
 describe('Swagger 2.0 input', () => {
   it('reports conversion results at the 2.0 lines (1-based)', async () => {
     const doc = `swagger: '2.0'

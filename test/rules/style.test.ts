@@ -434,6 +434,37 @@ components:
     expect(await run('styleUnusedComponents', doc('components: {schemas: {Lost: {type: object}}}'), {})).toEqual([]);
   });
 
+  it('unused components: a schema or response referenced only from a `default` response is used', async () => {
+    // `default` is a data keyword in a schema, but a Response in a Responses Object.
+    const r = await run(
+      'styleUnusedComponents',
+      doc(`paths:
+  /a:
+    get:
+      responses:
+        default: {$ref: '#/components/responses/Failure'}
+    post:
+      responses:
+        default:
+          description: failed
+          content: {application/json: {schema: {$ref: '#/components/schemas/Error'}}}
+components:
+  responses:
+    Failure: {description: f}
+    default:
+      description: a response named default
+      content: {application/json: {schema: {$ref: '#/components/schemas/Detail'}}}
+  schemas:
+    Error: {type: object}
+    Detail: {type: object}
+    Value: {type: object, default: {$ref: '#/components/schemas/Lost'}}
+    Lost: {type: object}
+`),
+      {},
+    );
+    expect(r.map((x) => x.path.join('/')).sort()).toEqual(['components/responses/default', 'components/schemas/Lost', 'components/schemas/Value']);
+  });
+
   it('enum casing: consistent within each enum; codes of other standards and acronyms accepted', async () => {
     const body = `paths: {}
 components:

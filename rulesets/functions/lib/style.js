@@ -712,7 +712,8 @@ export function optList(options, key, dflt) {
 
 const SCHEMA_CHILD = new Set(['items', 'not', 'additionalProperties', 'contains', 'propertyNames', 'if', 'then', 'else', 'unevaluatedItems', 'unevaluatedProperties', 'additionalItems']);
 const SCHEMA_MAP_OR_LIST = new Set(['properties', 'patternProperties', 'allOf', 'anyOf', 'oneOf', 'prefixItems', 'dependentSchemas', '$defs', 'definitions']);
-// Values that are data, not description: a `$ref` key in them is not a reference.
+// Values that are data, not description: a `$ref` key in them is not a reference (except a
+// Responses Object's `default`, a Response).
 const DATA_KEYS = new Set(['example', 'default', 'enum', 'const']);
 const SCHEMA = 1;
 const SCHEMA_MAP = 2;
@@ -776,6 +777,9 @@ export function refIndex(root, maxNodes = 2000000) {
       }
       const atComponents = depth === 1 && key === 'components';
       const examplesMap = kind === 0 && key === 'examples';
+      // A Responses Object (an operation's, or components.responses): its `default` is a
+      // Response, not a data value.
+      const responsesMap = kind === 0 && key === 'responses';
       // for…in with an own-property check: the keys of Object.keys, in the same order, without
       // a new array per object.
       for (const k in v) {
@@ -788,7 +792,9 @@ export function refIndex(root, maxNodes = 2000000) {
           const cls = KEY_CLASS.get(k);
           if (cls === undefined) {
             if (k.charCodeAt(0) === 120 && k.charCodeAt(1) === 45) continue; // x-…: extension data
-          } else if (cls === K_DATA) continue;
+          } else if (cls === K_DATA) {
+            if (!(responsesMap && k === 'default')) continue;
+          }
           else if (kind === SCHEMA) {
             if (cls === K_EXAMPLES) continue; // 3.1: a list of example values
             if (cls === K_CHILD) ck = SCHEMA;

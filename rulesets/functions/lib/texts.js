@@ -4,8 +4,20 @@ const KEYS = new Set(['description', 'summary', 'title']);
 const SKIP = new Set(['example', 'examples', 'x-examples', 'default', 'enum', 'const']);
 
 /**
+ * Whether the keys of the node at `path` name children rather than keywords, so that a key such
+ * as `default` or `example` there is a response code or a property name, not a data value: a
+ * Responses Object (not a schema property called `responses`) and a schema's property maps.
+ */
+function namesAChild(path) {
+  const parent = path[path.length - 1];
+  if (parent === 'properties' || parent === 'patternProperties') return true;
+  return parent === 'responses' && path[path.length - 2] !== 'properties' && path[path.length - 2] !== 'patternProperties';
+}
+
+/**
  * Strings under a `description`, `summary` or `title` key anywhere in the document as written
- * (example, default, enum and const values skipped) for which `test(text)` is truthy:
+ * (example, default, enum and const values skipped; a `default` response and properties named
+ * so are not values) for which `test(text)` is truthy:
  * [{ key, text, path }]. Paths are built only for matches. Bounded by `maxNodes`.
  */
 export function findTexts(root, test, maxNodes = 3000000) {
@@ -39,7 +51,7 @@ export function findTexts(root, test, maxNodes = 3000000) {
       if (keys !== null && KEYS.has(keys[i]) && test(v)) out.push({ key: keys[i], text: v, path: [...path, keys[i]] });
     } else if (v !== null && typeof v === 'object') {
       const k = keys === null ? String(i) : keys[i];
-      if (SKIP.has(k)) continue;
+      if (SKIP.has(k) && !namesAChild(path)) continue;
       path.push(k);
       nodes.push(v);
       keyLists.push(keysOf(v));
