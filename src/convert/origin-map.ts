@@ -41,11 +41,19 @@ const isIndex = (s: string | undefined): boolean => s !== undefined && /^(0|[1-9
  *   function returning it on first use (when the input itself was consumed by the conversion)
  * @param doc3 the converted document, in its final form (read when asked)
  * @param explicit origins recorded by repairs (pointer in doc3 → path in the input)
+ * @param hoisted components swagger2openapi made from the target of a direct `$ref` (`schemas`
+ *   NUL `schema1` → the input path the ref pointed to): their contents map into that node
  */
-export function buildOriginMap(source: Obj | (() => Obj), doc3: Obj, names: ComponentNames, explicit: ReadonlyMap<string, string[]>): OriginMap {
+export function buildOriginMap(
+  source: Obj | (() => Obj),
+  doc3: Obj,
+  names: ComponentNames,
+  explicit: ReadonlyMap<string, string[]>,
+  hoisted: ReadonlyMap<string, string[]> = new Map(),
+): OriginMap {
   let input: Obj | undefined = typeof source === 'function' ? undefined : source;
   const in2 = (): Obj => (input ??= (source as () => Obj)());
-  const resolver = new OriginResolver(in2, doc3, names, snapshotParams(doc3));
+  const resolver = new OriginResolver(in2, doc3, names, snapshotParams(doc3), hoisted);
   // The overrides as a tree of path segments: the search for the longest override above a path
   // walks down from the root and stops where no override can lie deeper (most paths stop at once).
   const overrides: OverrideNode = {};
@@ -129,6 +137,7 @@ class OriginResolver {
     private readonly doc3: Obj,
     private readonly names: ComponentNames,
     private readonly params3: Map<string, unknown[]>,
+    private readonly hoisted: ReadonlyMap<string, string[]>,
   ) {}
 
   private get in2(): Obj {
@@ -167,6 +176,15 @@ class OriginResolver {
     const kind = p[0];
     const name = p[1];
     const r = p.slice(2);
+    const from = kind !== undefined && name !== undefined ? this.hoisted.get(`${kind}\u0000${name}`) : undefined;
+    if (from !== undefined) {
+      // a copy of the node a direct `$ref` pointed to (examples are wrapped as `{value}`)
+      const node = getPath(this.in2, from);
+      if (kind === 'schemas') return [...from, ...schemaRest(node, r)];
+      if (kind === 'parameters') return [...from, ...paramRest(node, r)];
+      if (kind === 'headers') return [...from, ...headerRest(node, r)];
+      return r[0] === 'value' ? [...from, ...r.slice(1)] : from;
+    }
     const section: Record<string, string> = { schemas: 'definitions', parameters: 'parameters', responses: 'responses', securitySchemes: 'securityDefinitions' };
     const to = kind !== undefined && Object.hasOwn(section, kind) ? section[kind]! : undefined;
     if (to === undefined) return [];

@@ -295,8 +295,9 @@ export const BODY_NAME_KEY = 'x-codegen-request-body-name';
  *
  * `work` is handed over: swagger2openapi's output shares its objects below the top level and
  * edits them, so the caller must not read it afterwards (take copies of what is still needed
- * before the call). Any failure becomes an InputError. Returns the output and how many warnings
- * swagger2openapi wrote into it (under S2O_WARNING_KEY).
+ * before the call). Any failure becomes an InputError. Returns the output, how many warnings
+ * swagger2openapi wrote into it (under S2O_WARNING_KEY), and the components it made from the
+ * targets of direct `$ref`s (the ref as written → the new component's ref).
  *
  * `facts` about `work` spare swagger2openapi two of its whole-document passes (in the bundle,
  * scripts/bundle-s2o.mjs): with `tree` (no object is reached twice) its detection of shared
@@ -304,7 +305,7 @@ export const BODY_NAME_KEY = 'x-codegen-request-body-name';
  * pass that deletes nulls. On Kubernetes each pass is 20–30 ms. A fact that does not hold would
  * change the output, so only say what is known.
  */
-export async function runSwagger2openapi(work: Obj, facts: { tree?: boolean; noNulls?: boolean } = {}): Promise<{ openapi: Obj; warnings: number }> {
+export async function runSwagger2openapi(work: Obj, facts: { tree?: boolean; noNulls?: boolean } = {}): Promise<{ openapi: Obj; warnings: number; hoisted: Map<string, string> }> {
   // swagger2openapi prints an internal exception with console.warn before rejecting with the same
   // exception. The core must not print, so console.warn is silenced while the conversion (which
   // only runs in microtasks, no I/O) is pending; the rejection is reported as an InputError.
@@ -331,7 +332,12 @@ export async function runSwagger2openapi(work: Obj, facts: { tree?: boolean; noN
       apictlTree: facts.tree === true,
       apictlNoNulls: facts.noNulls === true,
     });
-    return { openapi: result.openapi, warnings };
+    // swagger2openapi's `refmap`: each `$ref` into another part of the document than the 2.0
+    // sections (`#/paths/…`, as the loader writes for a file referenced more than once) whose
+    // target it copied into a new component, to that component's ref.
+    const hoisted = new Map<string, string>();
+    for (const [from, to] of Object.entries(result.refmap ?? {})) if (typeof to === 'string') hoisted.set(from, to);
+    return { openapi: result.openapi, warnings, hoisted };
   } catch (err) {
     const msg = err instanceof Error ? err.message : String(err);
     throw new InputError(`cannot convert Swagger 2.0 document: ${msg}`);

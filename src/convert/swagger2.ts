@@ -11,7 +11,7 @@
  */
 import { InputError } from '../errors.js';
 import { ConversionContext, type PostStep } from './context.js';
-import { cloneJson, isObj, own, type Obj } from './json.js';
+import { cloneJson, isObj, own, refSegments, type Obj } from './json.js';
 import { componentNames } from './names.js';
 import { buildOriginMap } from './origin-map.js';
 import { prepareCollectionFormats } from './repairs/collection-format.js';
@@ -71,13 +71,20 @@ export async function convertSwagger2(input: unknown, opts: ConvertOptions = {})
     prepareServers(work, ctx),
   ];
 
-  const { openapi: doc3, warnings: warningCount } = await runSwagger2openapi(work, facts);
+  const { openapi: doc3, warnings: warningCount, hoisted: hoistedRefs } = await runSwagger2openapi(work, facts);
   for (const step of post) step(doc3, ctx);
   const warnings = warningCount > 0 || cloned.protoKeys > 0 ? sweep(doc3, cloned.protoKeys > 0 ? placeholder : undefined) : [];
 
   const unplace = (path: string[]): string[] => (cloned.protoKeys > 0 ? path.map((s) => (s === placeholder ? '__proto__' : s)) : path);
   const explicit = new Map<string, string[]>();
   for (const [k, v] of ctx.origins) explicit.set(cloned.protoKeys > 0 ? k.split(placeholder).join('__proto__') : k, unplace(v));
+  // Components swagger2openapi made from the targets of direct refs: where each came from.
+  const hoisted = new Map<string, string[]>();
+  for (const [from, to] of hoistedRefs) {
+    const source = refSegments(from);
+    const component = refSegments(to);
+    if (source && component && component.length >= 3 && component[0] === 'components') hoisted.set(`${component[1]}\u0000${component[2]}`, unplace([...source]));
+  }
 
   let upgradeNotes: ReturnType<typeof upgradeInPlace> = [];
   if (target === '3.1') upgradeNotes = upgradeInPlace(doc3, { collapseRefWrappers: true });
@@ -91,7 +98,7 @@ export async function convertSwagger2(input: unknown, opts: ConvertOptions = {})
         return (original = v);
       }
     : input;
-  const origin = buildOriginMap(pristine, doc3, names, explicit);
+  const origin = buildOriginMap(pristine, doc3, names, explicit, hoisted);
   const notes = ctx.notes.map((n) => ({ ...n, source: unplace(n.source) }));
   for (const w of warnings) {
     notes.push({ code: 'convert-s2o-warning', severity: 'warn', message: `swagger2openapi: ${w.message}`, source: origin.originOf(w.path) });

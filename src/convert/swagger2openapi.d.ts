@@ -23,6 +23,8 @@ declare module 'swagger2openapi' {
     openapi: Record<string, unknown>;
     /** How many patches were applied (also counts every `nullable`, so not a repair count). */
     patches: number;
+    /** Each direct `$ref` whose target was copied into a new component (`#/paths/…` → `#/components/schemas/schema1`). */
+    refmap?: Record<string, string>;
   }
   class S2OError extends Error {}
   function convertObj(swagger: unknown, options: S2OOptions): Promise<S2OResult>;

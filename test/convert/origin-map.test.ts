@@ -127,6 +127,39 @@ describe('originOf', () => {
   });
 });
 
+describe('components made from direct $refs', () => {
+  // The loader writes such refs when a multi-file 2.0 document references one file twice: the
+  // file's content at the first place, `#/paths/…` refs at the others. swagger2openapi copies the
+  // target into a new component (schema1, limit1, …), which has no 2.0 name to map back by.
+  const first = ['paths', '/a', 'get'];
+  const direct = swagger({
+    '/a': {
+      get: {
+        parameters: [{ name: 'limit', in: 'query', type: 'integer', maximum: 100 }],
+        responses: { 200: { description: 'ok', schema: { type: 'object', properties: { id: { type: 'integer', 'x-nullable': true } } } } },
+      },
+    },
+    '/b': {
+      get: {
+        parameters: [{ $ref: '#/paths/~1a/get/parameters/0' }],
+        responses: { 200: { description: 'ok', schema: { $ref: '#/paths/~1a/get/responses/200/schema' } } },
+      },
+    },
+  });
+
+  it('maps a copied schema and parameter, and what is inside them, to the node the ref pointed to', async () => {
+    const r = await convert(direct);
+    const d = r.document as Json;
+    expect(Object.keys(d.components.schemas)).toEqual(['schema1']);
+    expect(Object.keys(d.components.parameters)).toEqual(['limit1']);
+    expect(r.origin.originOf(['components', 'schemas', 'schema1'])).toEqual([...first, 'responses', '200', 'schema']);
+    expect(r.origin.originOf(['components', 'schemas', 'schema1', 'properties', 'id', 'nullable'])).toEqual([...first, 'responses', '200', 'schema', 'properties', 'id', 'x-nullable']);
+    expect(r.origin.originOf(['components', 'parameters', 'limit1', 'schema', 'maximum'])).toEqual([...first, 'parameters', '0', 'maximum']);
+    // the ref sites stay where they were
+    expect(r.origin.originOf(['paths', '/b', 'get', 'responses', '200', 'content', 'application/json', 'schema', '$ref'])).toEqual(['paths', '/b', 'get', 'responses', '200', 'schema', '$ref']);
+  });
+});
+
 describe('a consumed input (convert edits it in place, no copy)', () => {
   it('gives the same document, notes and origins, and reads the original only when an origin is asked', async () => {
     const copied = await convert(doc);
