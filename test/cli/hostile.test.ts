@@ -67,6 +67,20 @@ describe.skipIf(!hasCorpus)('hostile inputs (../shared/corpus/hostile, regenerat
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it.each([...Object.keys(rejected), ...accepted])('%s: lint ends within 10 s without a crash or a read outside its folder', (file) => {
+    const r = apictl(['lint', file, '--no-record', '--no-config', '-f', 'json'], { cwd: dir, timeoutMs: 10_000 });
+    expect(r.killed).toBe(false);
+    expect(r.stderr + r.stdout).not.toMatch(/\n\s+at |SECRET-MARKER|root:x:0|internal error/);
+    expect([0, 1, 2]).toContain(r.code);
+    if (r.code === 2) {
+      // bad input: one located line, as for import
+      expect(r.stderr.trimEnd().split('\n')[0]).toMatch(new RegExp(`^${file.replace(/[.\\/]/g, '\\$&')}(:\\d+:\\d+)?: `));
+    } else {
+      expect(Array.isArray(JSON.parse(r.stdout))).toBe(true);
+    }
+    if (file in rejected && !/proto|circular/.test(file)) expect(r.code).toBe(2);
+  });
+
   it('imports the 50 MB JSON when the size cap is raised', () => {
     const r = apictl(['import', 'big-50mb.json', '--max-size', '64', '--db', path.join(dir, 'big.db'), '--json'], { cwd: dir, timeoutMs: 120_000 });
     expect(r.code).toBe(0);
