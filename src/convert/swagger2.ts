@@ -11,7 +11,7 @@
  */
 import { InputError } from '../errors.js';
 import { ConversionContext, type PostStep } from './context.js';
-import { cloneJson, isObj, own, refSegments, type Obj } from './json.js';
+import { cloneJson, getPath, isObj, own, refSegments, type Obj } from './json.js';
 import { componentNames } from './names.js';
 import { buildOriginMap } from './origin-map.js';
 import { prepareCollectionFormats } from './repairs/collection-format.js';
@@ -56,6 +56,16 @@ export async function convertSwagger2(input: unknown, opts: ConvertOptions = {})
     ctx.note('convert-swagger-version', 'info', 'swagger: 2.0 was a number (unquoted in YAML); read as "2.0"', ['swagger']);
   }
 
+  // The loader's refs for a file referenced again (see ConvertOptions.bundleRefs), found now while
+  // they are at their input paths and marked just before swagger2openapi: its name for the
+  // component it makes of a ref's target comes from `x-miro` (which it then deletes), and no
+  // repair sees the extra key beside `$ref`.
+  const named: Array<{ ref: Obj; written: string }> = [];
+  for (const r of opts.bundleRefs ?? []) {
+    const node = getPath(work, cloned.protoKeys > 0 ? r.path.map((s) => (s === '__proto__' ? placeholder : s)) : r.path);
+    if (isObj(node) && typeof node.$ref === 'string') named.push({ ref: node, written: r.written });
+  }
+
   // Order matters: schema repairs run while every node is still at its input path; the path-level
   // move runs before the steps that look at an operation's parameters. These steps keep `facts`
   // true: they copy (cloneJson) what they put in a second place and write no null
@@ -71,6 +81,7 @@ export async function convertSwagger2(input: unknown, opts: ConvertOptions = {})
     prepareServers(work, ctx),
   ];
 
+  for (const n of named) if (typeof n.ref.$ref === 'string' && !Object.hasOwn(n.ref, 'x-miro')) n.ref['x-miro'] = n.written;
   const { openapi: doc3, warnings: warningCount, hoisted: hoistedRefs } = await runSwagger2openapi(work, facts);
   for (const step of post) step(doc3, ctx);
   const warnings = warningCount > 0 || cloned.protoKeys > 0 ? sweep(doc3, cloned.protoKeys > 0 ? placeholder : undefined) : [];

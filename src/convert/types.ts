@@ -44,4 +44,11 @@ export interface ConvertOptions {
    * only what holds.
    */
   consumeInput?: { original: () => unknown; tree?: boolean; noNulls?: boolean };
+  /**
+   * Refs the loader wrote in place of a second reference to another file's content (LoadResult
+   * bundleRefs): where each is in the input, and the ref as written. swagger2openapi turns their
+   * targets into components, which are then named after the file or pointer (`Pet.yaml` → `Pet`)
+   * instead of `schema1`.
+   */
+  bundleRefs?: ReadonlyArray<{ path: readonly string[]; written: string }>;
 }

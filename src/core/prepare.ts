@@ -168,7 +168,12 @@ async function convertOrUpgrade(loaded: LoadResult, kind: SpecKind, base: Pick<P
     const { convertSwagger2 } = await import('../convert/index.js');
     // `__proto__` keys need the clone (it carries them through swagger2openapi under a placeholder).
     const reparse = opts.consumeInput && !loaded.entryText.includes('__proto__') ? loaded.reparse : undefined;
-    const result = await convertSwagger2(loaded.value, { target, ...(reparse ? { consumeInput: { original: reparse, ...loaded.valueFacts } } : {}) });
+    const bundleRefs = loaded.bundleRefs();
+    const result = await convertSwagger2(loaded.value, {
+      target,
+      ...(reparse ? { consumeInput: { original: reparse, ...loaded.valueFacts } } : {}),
+      ...(bundleRefs.length > 0 ? { bundleRefs } : {}),
+    });
     const origin: OriginMap = result.origin;
     const outputKind: SpecKind = target === '3.1' ? 'openapi-3.1' : 'openapi-3.0';
     return withLazyNotes({ ...base, document: result.document, outputKind, converted: true, originOf: (p) => origin.originOf(p), stats: countStats(result.document, outputKind) }, () =>

@@ -47,6 +47,12 @@ export interface LoadResult extends LoadedDocument {
   /** What was read: the entry's characters plus the bytes of every file its refs brought in. */
   totalSize: number;
   /**
+   * The internal refs the bundling wrote for a target in another file that was already placed
+   * (a file referenced a second time): where each is in `value`, and the ref as the author wrote
+   * it (`Pet.yaml`, `common.yaml#/Error`). A converter names what it makes of them after it.
+   */
+  bundleRefs: () => Array<{ path: string[]; written: string }>;
+  /**
    * What is known of `value` as loaded, for a consumer that walks or edits it: `tree`, no object
    * in it is reached twice (one file, read as a tree, with internal refs only: nothing was
    * bundled into it); `noNulls`, it holds no `null` (only a JSON parse tells). False says nothing.
@@ -127,6 +133,7 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
   const placed = new Map<string, string[]>();
   const refFindings: Finding[] = [];
   const internalRefs: Array<{ at: PathLink; ref: string }> = [];
+  const bundleRefs: Array<{ at: PathLink; written: string }> = [];
   const bundledRoot = entry.value as Record<string, unknown>;
   origins.set(bundledRoot, { fileId: entry.id, path: [] });
 
@@ -285,6 +292,7 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
           child = replaceRef(child, rewritten);
           container[key] = child;
           internalRefs.push({ at: bundledLink, ref: rewritten });
+          bundleRefs.push({ at: bundledLink, written: ref });
           break;
         }
         const target = resolvePath(files.get(targetId)!.value, fragPath);
@@ -360,7 +368,19 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
   // `lean` (refs from the text, or the lean walk) only if nothing had to be bundled: the value is
   // the entry's parse, untouched
   const valueFacts = { tree: lean !== undefined, noNulls: lean !== undefined && entry.noNulls };
-  return { value: bundledRoot, entry, files, spec: detection.spec, locate, refFindings, entryText, reparse, totalSize: totalBytes, valueFacts };
+  return {
+    value: bundledRoot,
+    entry,
+    files,
+    spec: detection.spec,
+    locate,
+    refFindings,
+    entryText,
+    reparse,
+    totalSize: totalBytes,
+    valueFacts,
+    bundleRefs: () => bundleRefs.map((r) => ({ path: linkPath(r.at), written: r.written })),
+  };
 }
 
 /** A path as a chain of links to the parent, shared by all children of a container. */
