@@ -794,8 +794,7 @@ export function refIndex(root, maxNodes = 2000000) {
             if (k.charCodeAt(0) === 120 && k.charCodeAt(1) === 45) continue; // x-…: extension data
           } else if (cls === K_DATA) {
             if (!(responsesMap && k === 'default')) continue;
-          }
-          else if (kind === SCHEMA) {
+          } else if (kind === SCHEMA) {
             if (cls === K_EXAMPLES) continue; // 3.1: a list of example values
             if (cls === K_CHILD) ck = SCHEMA;
             else if (cls === K_MAP_OR_LIST) ck = SCHEMA_MAP;
