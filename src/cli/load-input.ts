@@ -1,6 +1,7 @@
 /** Turns a command's input argument and load flags into a loaded document. */
 import { InputError, UsageError } from '../errors.js';
 import type { LoadOptions, LoadResult, Source } from '../document/load.js';
+import { DEFAULT_LIMITS, DEPTH_CEILING } from '../document/limits.js';
 
 export interface LoadFlags {
   refRoot?: string;
@@ -18,6 +19,12 @@ function positiveNumber(value: string | undefined, flag: string, fallback: numbe
   return n;
 }
 
+function depthLimit(value: string | undefined): number {
+  const n = Math.round(positiveNumber(value, '--max-depth', DEFAULT_LIMITS.maxDepth));
+  if (n > DEPTH_CEILING) throw new UsageError(`--max-depth goes up to ${DEPTH_CEILING}, not '${value}'`);
+  return n;
+}
+
 /** LoadOptions from the shared flags. */
 export function loadOptionsFrom(flags: LoadFlags, cwd = process.cwd()): LoadOptions {
   const hosts = (flags.allowRemote ?? '')
@@ -30,7 +37,7 @@ export function loadOptionsFrom(flags: LoadFlags, cwd = process.cwd()): LoadOpti
     allowAbsoluteRefs: flags.allowAbsoluteRefs === true,
     limits: {
       maxBytes: Math.round(positiveNumber(flags.maxSize, '--max-size', 50) * 1024 * 1024),
-      maxDepth: Math.round(positiveNumber(flags.maxDepth, '--max-depth', 256)),
+      maxDepth: depthLimit(flags.maxDepth),
     },
     remote: hosts.length > 0 ? { allowHosts: hosts } : undefined,
   };

@@ -8,6 +8,7 @@
  */
 import { InputError } from '../errors.js';
 import { parsePointer } from '../findings/finding.js';
+import { DEPTH_CEILING } from '../document/limits.js';
 
 /** A JSON object (plain data, never an array). */
 export type Obj = Record<string, unknown>;
@@ -90,7 +91,7 @@ export function longestExistingPrefix(root: unknown, path: readonly string[]): s
 }
 
 /** Deepest nesting accepted by `cloneJson`; real API descriptions stay far below it. */
-export const MAX_DEPTH = 1000;
+export const MAX_DEPTH = DEPTH_CEILING;
 
 const PROTO_SEGMENT = /\/__proto__(?=\/|$)/;
 const PROTO_SEGMENT_G = /\/__proto__(?=\/|$)/g;

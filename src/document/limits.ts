@@ -19,3 +19,9 @@ export const DEFAULT_LIMITS: LoadLimits = {
   maxFiles: 10_000,
   maxTotalBytes: 200 * 1024 * 1024,
 };
+
+/**
+ * The deepest nesting any limit may allow: conversion and rules walk schemas recursively, and
+ * this depth stays far from Node's stack limit.
+ */
+export const DEPTH_CEILING = 1000;

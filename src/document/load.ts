@@ -12,7 +12,7 @@ import path from 'node:path';
 import { InputError, type SourcePosition } from '../errors.js';
 import { type Finding, type JsonPath, parsePointer, toPointer } from '../findings/finding.js';
 import { detectSpec } from './detect.js';
-import { DEFAULT_LIMITS, type LoadLimits } from './limits.js';
+import { DEFAULT_LIMITS, DEPTH_CEILING, type LoadLimits } from './limits.js';
 import type { LoadedDocument, Location } from './model.js';
 import { type ParsedSource, parseSourceText } from './parse.js';
 import { decodeUtf8, formatBytes, readFileCapped } from './read.js';
@@ -71,6 +71,7 @@ interface Origin {
 export async function loadDocument(source: Source, options: LoadOptions = {}): Promise<LoadResult> {
   const cwd = options.cwd ?? process.cwd();
   const limits: LoadLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  limits.maxDepth = Math.min(limits.maxDepth, DEPTH_CEILING);
   const remote: RemotePolicy | undefined = options.remote
     ? { timeoutMs: 10_000, maxBytes: limits.maxBytes, maxRedirects: 3, ...options.remote }
     : undefined;
@@ -192,7 +193,14 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
     if (!ALLOWED_EXTENSIONS.has(path.extname(real).toLowerCase())) refuse('only .json, .yaml and .yml files are followed');
     if (!files.has(real)) {
       const shown = display(real);
-      const bytes = readFileCapped(real, shown, limits.maxBytes);
+      let bytes: Uint8Array;
+      try {
+        bytes = readFileCapped(real, shown, limits.maxBytes);
+      } catch (err) {
+        // said at the ref: the file alone does not tell the reader which ref brought it in
+        if (err instanceof InputError) refuse(`${shown}: ${err.message}`);
+        throw err;
+      }
       account(bytes.length, where);
       files.set(real, parseSourceText(decodeUtf8(bytes, shown), shown, real, limits));
     }
@@ -212,6 +220,8 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
      * it is the bundled path (no second chain of links per node for single-file documents).
      */
     filePath: FilePath | undefined;
+    /** Nesting depth in the bundle: bundling may nest files deeper than any one of them is. */
+    depth: number;
   }
   const visited = new Set<object>();
   let foreignOrigins = 0;
@@ -224,7 +234,7 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
   // or undefined.
   const lean = refsResolve ? [] : entry.tree ? internalRefsOf(bundledRoot) : undefined;
   if (lean) appendAll(internalRefs, lean);
-  const stack: Frame[] = lean ? [] : [{ node: bundledRoot, bundled: undefined, fileId: entry.id, filePath: undefined }];
+  const stack: Frame[] = lean ? [] : [{ node: bundledRoot, bundled: undefined, fileId: entry.id, filePath: undefined, depth: 0 }];
   const next: Frame[] = [];
   while (stack.length > 0) {
     const frame = stack.pop()!;
@@ -325,7 +335,12 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
         filePath = { base: fragPath, tail: undefined };
       }
       if (child !== null && typeof child === 'object' && !visited.has(child)) {
-        next.push({ node: child as Record<string, unknown>, bundled: bundledLink, fileId, filePath });
+        if (frame.depth + 1 > limits.maxDepth) {
+          // at the key in its container's file (after a ref, the child's own place is in another file)
+          const where = positionIn(frame.fileId, [...(frame.filePath === undefined ? linkPath(frame.bundled) : filePathOf(frame.filePath)), key]);
+          throw new InputError(`$refs nest the bundled document deeper than ${limits.maxDepth} levels (raise it with --max-depth)`, where);
+        }
+        next.push({ node: child as Record<string, unknown>, bundled: bundledLink, fileId, filePath, depth: frame.depth + 1 });
       }
     }
     // Depth-first in document order, so the first use of a target in reading order is the one inlined.
@@ -511,8 +526,8 @@ function findPlaced(placed: Map<string, string[]>, fileId: string, frag: string[
 /** True when each ref resolves as checkInternalRefs judges it, with no finding (no pure-ref cycle either). */
 function resolveQuietly(root: unknown, refs: string[]): boolean {
   const found: Finding[] = [];
-  const reportedCycles = new Set<string>();
-  for (const ref of refs) if (judgeInternalRef(root, ref, reportedCycles, found) !== 'ok' || found.length > 0) return false;
+  const judge = refJudge(root, found);
+  for (const ref of refs) if (judge(ref) !== 'ok' || found.length > 0) return false;
   return true;
 }
 
@@ -548,13 +563,13 @@ function refsOfJsonText(text: string): string[] | undefined {
 
 /** Internal refs must point somewhere, and a chain of pure refs must end in a value. */
 function checkInternalRefs(root: unknown, refs: Array<{ at: PathLink; ref: string }>, out: Finding[]): void {
-  const reportedCycles = new Set<string>();
+  const judge = refJudge(root, out);
   // Big documents point at the same few hundred targets thousands of times: judge each ref string once.
-  const verdicts = new Map<string, 'ok' | 'invalid' | 'unresolved'>();
+  const verdicts = new Map<string, RefVerdict>();
   for (const { at, ref } of refs) {
     let verdict = verdicts.get(ref);
     if (verdict === undefined) {
-      verdict = judgeInternalRef(root, ref, reportedCycles, out);
+      verdict = judge(ref);
       verdicts.set(ref, verdict);
     }
     if (verdict === 'invalid') {
@@ -565,48 +580,59 @@ function checkInternalRefs(root: unknown, refs: Array<{ at: PathLink; ref: strin
   }
 }
 
-/** Whether one internal ref resolves; a cycle of pure refs it enters is reported (once) at the cycle. */
-function judgeInternalRef(root: unknown, ref: string, reportedCycles: Set<string>, out: Finding[]): 'ok' | 'invalid' | 'unresolved' {
-  let segs: string[];
-  try {
-    segs = parsePointer(ref);
-  } catch {
-    return 'invalid';
-  }
-  let target = resolvePath(root, segs);
-  if (target === undefined) return 'unresolved';
-  // Follow pure refs; a target seen twice closes a cycle that holds no value at all.
-  const chain: string[] = [toPointer(segs)];
-  while (isRefObject(target) && target.$ref.startsWith('#')) {
-    let next: string[];
+type RefVerdict = 'ok' | 'invalid' | 'unresolved';
+
+/**
+ * Judges internal refs: whether each resolves; a cycle of pure refs one enters is reported (once)
+ * at the cycle. Every pointer's chain of pure refs is followed once for all refs (a chain
+ * S0 → S1 → … → Sn judged from each of its n refs would cost n² steps).
+ */
+function refJudge(root: unknown, out: Finding[]): (ref: string) => RefVerdict {
+  const settled = new Set<string>();
+  return (ref) => {
+    let segs: string[];
     try {
-      next = parsePointer(target.$ref);
+      segs = parsePointer(ref);
     } catch {
-      break;
+      return 'invalid';
     }
-    const p = toPointer(next);
-    const loopAt = chain.indexOf(p);
-    if (loopAt !== -1) {
-      const cycle = chain.slice(loopAt);
-      const id = [...cycle].sort().join('|');
-      if (!reportedCycles.has(id)) {
-        reportedCycles.add(id);
-        // Start the cycle at its smallest member, so the message does not depend on where it was entered.
-        const first = [...cycle].sort()[0]!;
-        const at = cycle.indexOf(first);
-        const members = [...cycle.slice(at), ...cycle.slice(0, at)];
-        out.push({
-          code: 'circular-ref',
-          severity: 'error',
-          message: `circular $ref: ${[...members, first].map((m) => '#' + m).join(' → ')} never reaches a value`,
-          path: [...parsePointer(first), '$ref'],
-        });
+    let target = resolvePath(root, segs);
+    if (target === undefined) return 'unresolved';
+    // Follow pure refs; a target seen twice closes a cycle that holds no value at all.
+    const chain: string[] = [toPointer(segs)];
+    const onChain = new Map<string, number>([[chain[0]!, 0]]);
+    while (!settled.has(chain[chain.length - 1]!) && isRefObject(target) && target.$ref.startsWith('#')) {
+      let next: string[];
+      try {
+        next = parsePointer(target.$ref);
+      } catch {
+        break;
       }
-      break;
+      const p = toPointer(next);
+      const loopAt = onChain.get(p);
+      if (loopAt !== undefined) {
+        out.push(cycleFinding(chain.slice(loopAt)));
+        break;
+      }
+      onChain.set(p, chain.length);
+      chain.push(p);
+      target = resolvePath(root, next);
+      if (target === undefined) break;
     }
-    chain.push(p);
-    target = resolvePath(root, next);
-    if (target === undefined) break;
-  }
-  return 'ok';
+    for (const p of chain) settled.add(p);
+    return 'ok';
+  };
+}
+
+function cycleFinding(cycle: string[]): Finding {
+  // Start the cycle at its smallest member, so the message does not depend on where it was entered.
+  const first = [...cycle].sort()[0]!;
+  const at = cycle.indexOf(first);
+  const members = [...cycle.slice(at), ...cycle.slice(0, at)];
+  return {
+    code: 'circular-ref',
+    severity: 'error',
+    message: `circular $ref: ${[...members, first].map((m) => '#' + m).join(' → ')} never reaches a value`,
+    path: [...parsePointer(first), '$ref'],
+  };
 }

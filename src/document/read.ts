@@ -1,5 +1,5 @@
 /** Reading bytes safely: size caps before reading, strict UTF-8, BOM stripped. */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { InputError } from '../errors.js';
 
 /** Decodes bytes as strict UTF-8 (a BOM is dropped). Invalid bytes are an error at their line and column. */
@@ -57,13 +57,15 @@ export function firstInvalidUtf8(b: Uint8Array): number {
 export function readFileCapped(absPath: string, displayPath: string, maxBytes: number): Uint8Array {
   let fd: number;
   try {
-    fd = openSync(absPath, 'r');
+    // Non-blocking, so that opening a FIFO or a device returns at once and fstat can refuse it.
+    fd = openSync(absPath, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
   } catch (err) {
     throw new InputError(describeFsError(err), { file: displayPath, line: 0, column: 0 });
   }
   try {
     const st = fstatSync(fd);
     if (st.isDirectory()) throw new InputError('is a folder, not a file', { file: displayPath, line: 0, column: 0 });
+    if (!st.isFile()) throw new InputError('is not a regular file (a pipe, socket or device is never read)', { file: displayPath, line: 0, column: 0 });
     if (st.size > maxBytes) {
       throw new InputError(`file is ${formatBytes(st.size)}, larger than the ${formatBytes(maxBytes)} limit (raise it with --max-size)`, {
         file: displayPath,

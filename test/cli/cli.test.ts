@@ -71,6 +71,11 @@ describe('apictl program', () => {
     }
   });
 
+  it('refuses a --max-depth beyond what later stages can walk', () => {
+    const r = apictl(['lint', swagger2Example, '--max-depth', '5000', '--no-record']);
+    expect(r).toMatchObject({ code: 2, stdout: '', stderr: "usage: --max-depth goes up to 1000, not '5000'\n" });
+  });
+
   it('reports a missing input file as one line and exit 2', () => {
     const r = apictl(['convert', 'no-such-file.yaml']);
     expect(r).toMatchObject({ code: 2, stdout: '', stderr: 'no-such-file.yaml: no such file\n' });

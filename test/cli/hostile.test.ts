@@ -5,7 +5,7 @@
  * builds competing for the same two cores.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,4 +94,65 @@ describe.skipIf(!hasCorpus)('hostile inputs (../shared/corpus/hostile, regenerat
     const report = JSON.parse(r.stdout) as { imported: boolean; kind: string };
     expect(report).toMatchObject({ imported: true, kind: 'swagger-2.0' });
   }, 90_000);
+});
+
+/** Inputs shaped to make a phase cost more than linear or recurse as deep as the input says. */
+function generated(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  const n = 3000;
+  const response = (ref: string) => `paths:\n  /a:\n    get:\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: {$ref: '${ref}'}\n`;
+  let pure = `openapi: 3.0.3\ninfo: {title: chain, version: '1'}\n${response('#/components/schemas/S0')}components:\n  schemas:\n`;
+  for (let i = 0; i < n; i++) pure += i < n - 1 ? `    S${i}: {$ref: '#/components/schemas/S${i + 1}'}\n` : `    S${i}: {type: string}\n`;
+  files['chain-3000-pure.yaml'] = pure;
+  let nested = `swagger: '2.0'\ninfo: {title: chain, version: '1'}\npaths:\n  /a:\n    get:\n      produces: [application/json]\n      responses:\n        '200':\n          description: ok\n          schema: {$ref: '#/definitions/S0'}\ndefinitions:\n`;
+  for (let i = 0; i < n; i++) nested += i < n - 1 ? `  S${i}: {type: object, properties: {next: {$ref: '#/definitions/S${i + 1}'}}}\n` : `  S${i}: {type: string}\n`;
+  files['chain-3000-nested.yaml'] = nested;
+  const m = 4000;
+  files['files-4000/swagger.yaml'] = `swagger: '2.0'\ninfo: {title: files, version: '1'}\npaths:\n  /a:\n    get:\n      produces: [application/json]\n      responses:\n        '200':\n          description: ok\n          schema: {$ref: 's0.yaml'}\n`;
+  for (let i = 0; i < m; i++) files[`files-4000/s${i}.yaml`] = i < m - 1 ? `type: object\nproperties:\n  next:\n    $ref: s${i + 1}.yaml\n` : 'type: string\n';
+  files['ref-fifo.yaml'] = `openapi: 3.0.3\ninfo: {title: fifo, version: '1'}\n${response('fifo.yaml')}`;
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    writeFileSync(path.join(dir, rel), text);
+  }
+  execFileSync('mkfifo', [path.join(dir, 'fifo.yaml')]);
+  return files;
+}
+
+describe('generated hostile inputs: every command ends within 5 s with a result or one located line', () => {
+  let dir = '';
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'apictl-hostile-gen-'));
+    generated(dir);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  // exit code and first stderr line each command gives
+  const cases: Array<[string, number, RegExp | undefined]> = [
+    ['chain-3000-pure.yaml', 0, undefined],
+    ['chain-3000-nested.yaml', 0, undefined],
+    ['files-4000/swagger.yaml', 2, /^files-4000\/s125\.yaml:2:1: \$refs nest the bundled document deeper than 256 levels \(raise it with --max-depth\)$/],
+    ['ref-fifo.yaml', 2, /^ref-fifo\.yaml:11:24: refusing \$ref 'fifo\.yaml': fifo\.yaml: is not a regular file/],
+    ['fifo.yaml', 2, /^fifo\.yaml: is not a regular file/],
+  ];
+  const commands: Array<[string, string[]]> = [
+    ['import', ['--db', 'reg.db', '--json']],
+    ['convert', ['--format', 'json']],
+    ['lint', ['--no-record', '--no-config', '-f', 'json']],
+  ];
+  for (const [command, flags] of commands) {
+    it.each(cases)(`${command} %s`, (file, code, line) => {
+      const r = apictl([command, file, ...flags], { cwd: dir, timeoutMs: 5000 });
+      expect(r.killed).toBe(false);
+      expect(r.stderr).not.toMatch(/\n\s+at |internal error/);
+      if (code === 2) {
+        expect(r.code).toBe(2);
+        expect(r.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(line!)]);
+      } else {
+        // lint exits 1 on the error findings of these documents; the others succeed
+        expect(r.code).toBe(command === 'lint' ? 1 : 0);
+        expect(() => JSON.parse(r.stdout) as unknown).not.toThrow();
+      }
+    });
+  }
 });

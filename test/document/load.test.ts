@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -160,6 +161,40 @@ describe('$ref bundling', () => {
     });
     const err = await loadError('api.yaml', { cwd: dir });
     expect(err).toBe("y.yaml:1:1: circular $ref 'z.yaml': it refers back to itself through other references".replace('z.yaml', 'y.yaml').replace('y.yaml:1:1', 'z.yaml:1:1'));
+  });
+});
+
+describe('inputs shaped to make loading blow up', () => {
+  it('judges a chain of pure refs ending in a cycle once, and reports the cycle once', async () => {
+    const n = 200;
+    const schemas = Array.from({ length: n }, (_, i) => `    S${i}: {$ref: '#/components/schemas/S${i + 1}'}`).join('\n');
+    const dir = tempTree({ 'api.yaml': `${head}paths: {}\ncomponents:\n  schemas:\n${schemas}\n    S${n}: {$ref: '#/components/schemas/S${n - 1}'}\n` });
+    const doc = await loadDocument({ path: 'api.yaml' }, { cwd: dir });
+    expect(doc.refFindings.map((f) => [f.code, f.message, doc.locate(f.path).range.start.line])).toEqual([
+      ['circular-ref', `circular $ref: #/components/schemas/S${n - 1} → #/components/schemas/S${n} → #/components/schemas/S${n - 1} never reaches a value`, 5 + n],
+    ]);
+  });
+
+  it('refuses a bundle that $refs nest deeper than the depth limit, at the place that crosses it', async () => {
+    const files: Record<string, string> = { 'api.yaml': `${head}paths: {}\ncomponents:\n  schemas:\n    A: {$ref: 's0.yaml'}\n` };
+    for (let i = 0; i < 100; i++) files[`s${i}.yaml`] = `type: object\nproperties:\n  next:\n    $ref: s${i + 1}.yaml\n`;
+    files['s100.yaml'] = 'type: string\n';
+    const dir = tempTree(files);
+    // components/schemas/A is depth 3; each file adds properties/next (2 levels)
+    expect(await loadError('api.yaml', { cwd: dir, limits: { maxDepth: 40 } })).toBe(
+      's18.yaml:3:3: $refs nest the bundled document deeper than 40 levels (raise it with --max-depth)',
+    );
+    const doc = await loadDocument({ path: 'api.yaml' }, { cwd: dir, limits: { maxDepth: 256 } });
+    expect(doc.files.size).toBe(102);
+  });
+
+  it('refuses a $ref to a FIFO at the ref, without opening it for a blocking read', async () => {
+    const dir = tempTree({ 'api.yaml': `${head}paths: {}\ncomponents:\n  schemas:\n    A: {$ref: 'pipe.yaml'}\n` });
+    execFileSync('mkfifo', [path.join(dir, 'pipe.yaml')]);
+    expect(await loadError('api.yaml', { cwd: dir })).toBe(
+      "api.yaml:6:9: refusing $ref 'pipe.yaml': pipe.yaml: is not a regular file (a pipe, socket or device is never read)",
+    );
+    expect(await loadError('pipe.yaml', { cwd: dir })).toBe('pipe.yaml: is not a regular file (a pipe, socket or device is never read)');
   });
 });
 
