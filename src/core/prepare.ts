@@ -162,7 +162,7 @@ async function convertOrUpgrade(loaded: LoadResult, kind: SpecKind, base: Pick<P
   const validation = loaded.refFindings;
 
   if (kind === 'swagger-2.0') {
-    if (validation.some((f) => f.code === 'circular-ref' || f.code === 'unresolved-ref' || f.code === 'invalid-ref')) {
+    if (validation.some((f) => f.code === 'circular-ref')) {
       return { ...base, document: loaded.value as Record<string, unknown>, outputKind: kind, converted: false, notes: [], originOf: (p) => p, stats: countStats(loaded.value, kind) };
     }
     const { convertSwagger2 } = await import('../convert/index.js');

@@ -31,6 +31,8 @@ export interface LoadOptions {
   allowAbsoluteRefs?: boolean;
   /** Remote sources and refs: off unless hosts are listed. */
   remote?: Partial<RemotePolicy> & { allowHosts: string[] };
+  /** Give up (InputError) once this time (ms since the epoch) has passed: a run's time budget covers loading. */
+  deadline?: number;
 }
 
 export interface LoadResult extends LoadedDocument {
@@ -236,9 +238,13 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
   if (lean) appendAll(internalRefs, lean);
   const stack: Frame[] = lean ? [] : [{ node: bundledRoot, bundled: undefined, fileId: entry.id, filePath: undefined, depth: 0 }];
   const next: Frame[] = [];
+  let steps = 0;
   while (stack.length > 0) {
     const frame = stack.pop()!;
     if (visited.has(frame.node)) continue;
+    if (options.deadline !== undefined && (++steps & 4095) === 0 && Date.now() > options.deadline) {
+      throw new InputError('the time budget ran out while loading its $refs (raise it with --time-budget)', { file: entry.displayPath, line: 0, column: 0 });
+    }
     visited.add(frame.node);
     const isArray = Array.isArray(frame.node);
     const keys = isArray ? undefined : Object.keys(frame.node);

@@ -16,10 +16,13 @@ import { anchorFor, fingerprintFor, fingerprintOf } from './fingerprint.js';
 import type { LintFinding } from './types.js';
 import { laneRules, type RuleLane } from './lane.js';
 import { appendAll } from '../util/append.js';
+import { formatSeconds } from '../util/duration.js';
 
 export interface LintOptions {
   /** Time budget for one document, in ms (default 60 s). */
   timeBudgetMs?: number;
+  /** When the budget runs out (ms since the epoch), when it started before linting (loading counts); default now + timeBudgetMs. */
+  deadline?: number;
   /** A second lane for part of the rules (src/lint/lane.ts), started for the same ruleset configuration. */
   lane?: RuleLane;
 }
@@ -125,7 +128,7 @@ export async function runRules(rs: LoadedRuleset, data: unknown, source: string,
 
 /** Lints one prepared document. Never throws for a rule's sake: failures become findings. */
 export async function lintDocument(loaded: LoadResult, prepared: Prepared, rs: LoadedRuleset, opts: LintOptions = {}): Promise<LintFinding[]> {
-  const deadline = Date.now() + (opts.timeBudgetMs ?? 60_000);
+  const deadline = opts.deadline ?? Date.now() + (opts.timeBudgetMs ?? 60_000);
   const source = loaded.entry.displayPath;
   const findings: LintFinding[] = [];
   const seen = new Set<string>();
@@ -205,7 +208,7 @@ export async function lintDocument(loaded: LoadResult, prepared: Prepared, rs: L
     if (failures.length === 0) findings.push(internalFinding('rule-failed', `a rule selector failed: ${message}`, loaded, prepared));
   }
   if (runs.some((r) => r.timedOut)) {
-    findings.push(internalFinding('lint-time-budget', `linting stopped after the time budget of ${Math.round((opts.timeBudgetMs ?? 60_000) / 1000)} s: results are incomplete`, loaded, prepared));
+    findings.push(internalFinding('lint-time-budget', `linting stopped after the time budget of ${formatSeconds(opts.timeBudgetMs ?? 60_000)}: results are incomplete`, loaded, prepared));
   }
   return findings;
 }

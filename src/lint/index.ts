@@ -37,11 +37,7 @@ export async function lintPrepared(loaded: LoadResult, prepared: Prepared, rules
       const rule = COVERED_BY_RULE[f.code];
       return !(rule && ruleset.meta.get(rule)?.enabled);
     });
-  // A document whose refs cannot be resolved is reported as such; rules would only add noise.
-  // (Reference problems are known at once; the rest of the validation may still be running on a
-  // worker thread while the rules run: prepareDocument's deferValidation.)
-  const blocked = prepared.validation.some((f) => f.code === 'circular-ref' || f.code === 'unresolved-ref');
-  const rules = blocked ? [] : await lintDocument(loaded, prepared, ruleset, opts);
+  const rules = await lintDocument(loaded, prepared, ruleset, opts);
   await prepared.validationPending;
   // concat, not spread: a spread after the first walks the 10,000 findings of a large document one iterator step at a time
   return validation().concat(rules);

@@ -18,6 +18,7 @@ import { SchemaConverter } from './schemas.js';
 import { matchOverrides, type Pattern, parsePattern, selectOperations } from './select.js';
 import { clip, stripMarkup } from './text.js';
 import type { Category, GeneratedTool, LocatedWarning, PlanNote, SelectionEntry, ServerData, SpecIdentity, ToolDefinition } from './types.js';
+import { operationsReachingBrokenRefs } from './broken-refs.js';
 
 /** Defaults of every tunable (the config and flags override them). */
 export const DEFAULTS = {
@@ -150,6 +151,14 @@ export function planServer(input: PlanInput): McpPlan {
     overrides,
     workflowKeywords: cfg.workflowKeywords ?? [],
   });
+  // An operation that reaches a ref to nothing cannot get a sound schema: left out, the rest stays.
+  const brokenRefs = operationsReachingBrokenRefs(doc, ops);
+  for (let i = 0; i < decisions.length; i++) {
+    const ref = brokenRefs.get(decisions[i]!.op.key);
+    if (ref !== undefined && decisions[i]!.selected) {
+      decisions[i] = { ...decisions[i]!, selected: false, reason: `left out: it reaches $ref '${ref}', which points to nothing (fix the reference to generate this tool)` };
+    }
+  }
   for (const p of unusedPatterns) {
     const msg = `${p.origin} pattern ${p.kind}:${p.value} matches no operation`;
     if (p.configPath) configWarn(p.configPath, 'mcp-pattern-no-match', msg);

@@ -72,6 +72,11 @@ export const SCORE_MIGRATIONS = defineMigrations(SCORE_NAMESPACE, [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 2,
+    name: 'runs whose rules could not all run',
+    up: `ALTER TABLE lint_runs ADD COLUMN complete INTEGER NOT NULL DEFAULT 1 CHECK (complete IN (0, 1));`,
+  },
 ]);
 
 /** Per category: the score plus the ids of the error rules that fired (for pooling and display). */
@@ -98,6 +103,8 @@ export interface RunRow {
   countsByCategory: Record<string, number>;
   suppressed: number;
   valid: boolean;
+  /** False when some rules could not run (a rule failed, the time budget ran out). */
+  complete: boolean;
   /** True when this run was made a baseline at some point (first lint or on request). */
   baselineFlag: boolean;
 }
@@ -134,6 +141,7 @@ interface DbRow {
   hints: number;
   suppressed: number;
   valid: number;
+  complete: number;
   baseline: number;
   set_at?: string;
   reason?: 'first-lint' | 'set';
@@ -141,7 +149,7 @@ interface DbRow {
 
 const COLUMNS = `id, spec, spec_slug, run_at, content_hash, git_commit, apictl_version, ruleset_version, ruleset_fingerprint,
   formula_version, operations, units, total, grade, categories, packs, tally, counts_by_rule, counts_by_category,
-  errors, warnings, infos, hints, suppressed, valid, baseline`;
+  errors, warnings, infos, hints, suppressed, valid, complete, baseline`;
 
 const rCOLUMNS = COLUMNS.split(',')
   .map((c) => `r.${c.trim()}`)
@@ -153,10 +161,10 @@ function prepare(db: Database) {
     insert: p(
       `INSERT INTO lint_runs (spec, spec_slug, run_at, content_hash, git_commit, apictl_version, ruleset_version,
          ruleset_fingerprint, formula_version, operations, units, total, grade, style, security, performance, compliance,
-         categories, packs, tally, counts_by_rule, counts_by_category, errors, warnings, infos, hints, suppressed, valid, baseline)
+         categories, packs, tally, counts_by_rule, counts_by_category, errors, warnings, infos, hints, suppressed, valid, complete, baseline)
        VALUES (@spec, @spec_slug, @run_at, @content_hash, @git_commit, @apictl_version, @ruleset_version,
          @ruleset_fingerprint, @formula_version, @operations, @units, @total, @grade, @style, @security, @performance, @compliance,
-         @categories, @packs, @tally, @counts_by_rule, @counts_by_category, @errors, @warnings, @infos, @hints, @suppressed, @valid, 0)
+         @categories, @packs, @tally, @counts_by_rule, @counts_by_category, @errors, @warnings, @infos, @hints, @suppressed, @valid, @complete, 0)
        RETURNING id`,
     ).pluck(),
     baselineRunId: p(`SELECT run_id FROM score_baselines WHERE spec = ?`).pluck(),
@@ -216,7 +224,7 @@ function checkRecord(rec: LintRunRecord): void {
 }
 
 /**
- * Records one lint run in one IMMEDIATE transaction. The first run of a spec becomes its baseline
+ * Records one lint run in one IMMEDIATE transaction. The first complete run of a spec becomes its baseline
  * (`baselineCreated`); later runs never move it (see {@link setBaseline}).
  */
 export function recordLintRun(registry: Registry, rec: LintRunRecord): { runId: number; baselineCreated: boolean } {
@@ -254,13 +262,15 @@ export function recordLintRun(registry: Registry, rec: LintRunRecord): { runId: 
     hints: rec.countsBySeverity.hint ?? 0,
     suppressed: rec.suppressed,
     valid: rec.valid && rec.tally.valid ? 1 : 0,
+    complete: rec.complete === false ? 0 : 1,
   };
   return guard(registry, () =>
     registry.db
       .transaction(() => {
         const runId = st.insert.get(row) as number;
         // Read under the write lock (IMMEDIATE): no other process can create the baseline meanwhile.
-        const baselineCreated = st.baselineRunId.get(rec.specIdentity) === undefined;
+        // An incomplete run would make a baseline that any complete run can only fall below or pass by luck.
+        const baselineCreated = row.complete === 1 && st.baselineRunId.get(rec.specIdentity) === undefined;
         if (baselineCreated) {
           st.insertBaseline.run(rec.specIdentity, runId, at, 'first-lint');
           st.flagBaseline.run(runId);
@@ -356,6 +366,7 @@ function toRunRow(r: DbRow): RunRow {
     countsByCategory: JSON.parse(r.counts_by_category) as Record<string, number>,
     suppressed: r.suppressed,
     valid: r.valid === 1,
+    complete: r.complete === 1,
     baselineFlag: r.baseline === 1,
   };
 }

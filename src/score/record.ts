@@ -24,6 +24,8 @@ export interface LintRunRecord {
   countsByCategory: Record<string, number>;
   suppressed: number;
   valid: boolean;
+  /** False when some rules could not run (a rule failed, the time budget ran out): the score then says less than it seems. */
+  complete: boolean;
   /** The raw numbers behind `score` (per rule count, severity, category, pack; operations), so
    * `apictl score` can explain and pool without re-linting. */
   tally: ScoreTally;
@@ -44,6 +46,9 @@ export interface LintRunContext {
   suppressed?: number;
   time?: Date;
 }
+
+/** Findings that say the run did not run every rule. */
+const INCOMPLETE_CODES = new Set(['rule-failed', 'lint-time-budget']);
 
 /** Builds the record of one lint run from the same input the score is computed from. */
 export function buildLintRunRecord(input: ScoreInput, ctx: LintRunContext): LintRunRecord {
@@ -74,6 +79,7 @@ export function buildLintRunRecord(input: ScoreInput, ctx: LintRunContext): Lint
     countsByCategory,
     suppressed: ctx.suppressed ?? suppressed,
     valid: t.valid,
+    complete: !input.findings.some((f) => INCOMPLETE_CODES.has(f.code)),
     tally: t,
   };
 }

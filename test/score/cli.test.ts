@@ -237,6 +237,24 @@ describe('CI gates', () => {
     expect(apictl(['score', 'api.yaml', '--since', 'yesterday'], { cwd: p.root }).code).toBe(2);
   });
 
+  it('--no-regression fails on an incomplete latest run, however high its score; an incomplete run never becomes the baseline', () => {
+    const p = project(() => [
+      sampleRecord(API, { warnings: 8, time: day(1), incomplete: true }),
+      sampleRecord(API, { warnings: 8, time: day(2) }),
+      sampleRecord(API, { warnings: 0, time: day(3), incomplete: true }),
+    ]);
+    const r = apictl(['score', 'api.yaml', '--no-regression'], { cwd: p.root });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      'the latest run (3) is incomplete: some rules could not run (see its rule-failed or lint-time-budget findings), so it cannot show that the score held\n',
+    );
+    expect(r.stdout).toMatch(/^  \? incomplete run: some rules could not run/m);
+    expect(r.stdout).toMatch(/since baseline .*\(run 2, /);
+    const all = apictl(['score', '--all'], { cwd: p.root });
+    expect(all.stdout).toMatch(/^file:api\.yaml\s+\d+\?\s/m);
+    expect(all.stderr).toMatch(/\? marks specs whose latest run is incomplete/);
+  });
+
   it('--no-regression passes when the score held or rose', () => {
     const p = project(() => [sampleRecord(API, { warnings: 8, time: day(1) }), sampleRecord(API, { warnings: 8, time: day(2) }), sampleRecord(API, { warnings: 2, time: day(3) })]);
     expect(apictl(['score', 'api.yaml', '--no-regression'], { cwd: p.root })).toMatchObject({ code: 0, stderr: '' });

@@ -71,7 +71,7 @@ export function randomInput(rnd: () => number): ScoreInput {
 /** A record for `specIdentity` with `n` warnings of one style rule over `operations` operations. */
 export function sampleRecord(
   specIdentity: string,
-  opts: { warnings?: number; errors?: number; operations?: number; fingerprint?: string; time?: Date; commit?: string; valid?: boolean; packs?: string[] } = {},
+  opts: { warnings?: number; errors?: number; operations?: number; fingerprint?: string; time?: Date; commit?: string; valid?: boolean; packs?: string[]; incomplete?: boolean } = {},
 ): LintRunRecord {
   const ops = opts.operations ?? 20;
   const inp: ScoreInput = {
@@ -80,6 +80,7 @@ export function sampleRecord(
       ...findings('operation-description', 'warn', 'style', opts.warnings ?? 0),
       ...findings('security-defined', 'error', 'security', opts.errors ?? 0),
       ...findings('psd2-consent-header', 'warn', 'compliance', opts.packs?.includes('psd2') ? 3 : 0),
+      ...findings('lint-time-budget', 'warn', 'internal', opts.incomplete ? 1 : 0),
     ],
     rules: rulesMap([
       { code: 'operation-description', category: 'style' },

@@ -204,7 +204,7 @@ describe('concurrency', () => {
     try {
       expect(r2.db.prepare('SELECT COUNT(*) FROM lint_runs').pluck().get()).toBe(WORKERS * ROUNDS * 2);
       expect(runCount(r2, 'file:shared.yaml')).toBe(WORKERS * ROUNDS);
-      expect(r2.db.prepare(`SELECT COUNT(*) FROM schema_migrations WHERE namespace = 'score'`).pluck().get()).toBe(1);
+      expect(r2.db.prepare(`SELECT COUNT(*) FROM schema_migrations WHERE namespace = 'score'`).pluck().get()).toBe(SCORE_MIGRATIONS.migrations.length);
       expect(r2.db.prepare('SELECT COUNT(*) FROM score_baselines').pluck().get()).toBe(WORKERS + 1);
       const shared = baseline(r2, 'file:shared.yaml')!;
       expect(all.find((o) => o.kind === 'shared' && o.baselineCreated)!.runId).toBe(shared.id);
@@ -215,4 +215,18 @@ describe('concurrency', () => {
       r2.close();
     }
   }, 60_000);
+});
+
+describe('incomplete runs', () => {
+  it('are recorded as such, read back as such, and never made the first-lint baseline', () => {
+    const first = sampleRecord('file:a.yaml', { incomplete: true });
+    expect(first.complete).toBe(false);
+    expect(recordLintRun(reg, first)).toEqual({ runId: 1, baselineCreated: false });
+    expect(recordLintRun(reg, sampleRecord('file:a.yaml'))).toEqual({ runId: 2, baselineCreated: true });
+    expect(history(reg, 'file:a.yaml').map((r) => [r.id, r.complete])).toEqual([
+      [2, true],
+      [1, false],
+    ]);
+    expect(baseline(reg, 'file:a.yaml')!.id).toBe(2);
+  });
 });

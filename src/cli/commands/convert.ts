@@ -28,11 +28,13 @@ export async function run(input: string, flags: ConvertFlags): Promise<number> {
   const io = createOutput();
   const loaded = await loadInput(input, flags);
   const prepared = await prepareDocument(loaded, { target: flags.target, upgrade: true, skipValidation: !flags.validate, consumeInput: true });
-  const blocking = prepared.validation.filter((f) => f.code === 'circular-ref' || f.code === 'unresolved-ref' || f.code === 'invalid-ref');
-  if (blocking.length > 0) {
-    for (const f of blocking) io.err(findingLine(f, io.c));
+  // A pure cycle has no value to convert; a ref to nothing converts like any other ref, and says so.
+  const cycles = prepared.validation.filter((f) => f.code === 'circular-ref');
+  if (cycles.length > 0 && prepared.inputKind === 'swagger-2.0') {
+    for (const f of cycles) io.err(findingLine(f, io.c));
     return EXIT.error;
   }
+  const refErrors = prepared.validation.some((f) => f.code === 'circular-ref' || f.code === 'unresolved-ref' || f.code === 'invalid-ref');
   const syntax: Syntax = flags.format ?? (flags.output ? syntaxFromName(flags.output) : undefined) ?? loaded.entry.syntax;
   const text = await serializeDocument(prepared.document, syntax);
   if (flags.output) {
@@ -59,7 +61,7 @@ export async function run(input: string, flags: ConvertFlags): Promise<number> {
         2,
       ),
     );
-    return EXIT.ok;
+    return refErrors ? EXIT.findings : EXIT.ok;
   }
   if (!flags.output) io.out(text);
   if (!flags.quiet) {
@@ -68,8 +70,10 @@ export async function run(input: string, flags: ConvertFlags): Promise<number> {
       ? `converted ${loaded.entry.displayPath} (${describe(prepared.inputKind, prepared.inputVersion)}) to ${describe(prepared.outputKind, String(prepared.document.openapi ?? ''))}`
       : `${loaded.entry.displayPath} is already ${describe(prepared.inputKind, prepared.inputVersion)}; nothing to convert`;
     io.err(io.c.gray(`${what}${flags.output ? ` → ${flags.output}` : ''}: ${prepared.notes.length} note(s)`));
+  } else {
+    for (const f of prepared.validation) if (f.severity === 'error') io.err(findingLine(f, io.c));
   }
-  return EXIT.ok;
+  return refErrors ? EXIT.findings : EXIT.ok;
 }
 
 export function describe(kind: string, version?: string): string {

@@ -12,6 +12,7 @@ import type { LintFinding } from '../../lint/types.js';
 import type { LoadedRuleset, RulesetConfig } from '../../lint/ruleset.js';
 import { FORMAT_NAMES, type FormatName, isFormatName } from '../../formatters/index.js';
 import { appendAll } from '../../util/append.js';
+import { formatSeconds } from '../../util/duration.js';
 
 interface LintFlags extends LoadFlags {
   format?: string[];
@@ -144,17 +145,22 @@ export async function run(patterns: string[], flags: LintFlags): Promise<number>
           laned.add(file);
         };
         wantLane('path' in source ? sizeOf(path.resolve(cwd, source.path)) : 'bytes' in source ? source.bytes.length : 0);
-        const loaded = await loadDocument(source, loadOptions);
+        // the budget bounds the whole run of a file: loading and conversion count
+        const deadline = Date.now() + (budget ?? 60_000);
+        const loaded = await loadDocument(source, { ...loadOptions, deadline });
         wantLane(loaded.totalSize);
         // lint never reads loaded.value again: a single 2.0 file is converted without a copy first
         // a worker thread's validation may still run while the rules do (lintPrepared waits for it)
         const prepared = await prepareDocument(loaded, { validationLimit: Infinity, consumeInput: true, validateInWorker: true, deferValidation: true });
+        if (Date.now() > deadline) {
+          throw new InputError(`the time budget of ${formatSeconds(budget ?? 60_000)} ran out before the rules could run (raise it with --time-budget)`, { file: loaded.entry.displayPath, line: 0, column: 0 });
+        }
         const fileLane = laned.has(file) ? (lane ?? undefined) : undefined;
         // the lane gets the document before this thread loads its ruleset (lintDocument collects that run)
-        void fileLane?.run({ config: configFor(file), document: prepared.document, source: loaded.entry.displayPath, deadline: Date.now() + (budget ?? 60_000) });
+        void fileLane?.run({ config: configFor(file), document: prepared.document, source: loaded.entry.displayPath, deadline });
         const ruleset = await rulesetFor(file);
         lastRuleset = ruleset;
-        const raw = await lintPrepared(loaded, prepared, ruleset, { timeBudgetMs: budget, lane: fileLane });
+        const raw = await lintPrepared(loaded, prepared, ruleset, { timeBudgetMs: budget, deadline, lane: fileLane });
         const ignored = applyIgnores(
           raw,
           prepared.document,
@@ -226,7 +232,8 @@ export async function run(patterns: string[], flags: LintFlags): Promise<number>
     if (result.summary && process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, result.summary);
   }
 
-  if (inputErrors > 0) return EXIT.error;
+  // a file whose rules could not all run within the budget: what it had is reported, and the run fails as such
+  if (inputErrors > 0 || findings.some((f) => f.code === 'lint-time-budget')) return EXIT.error;
   const limit = SEVERITY_ORDER[failSeverity];
   const failing = findings.filter((f) => !f.known && SEVERITY_ORDER[f.severity] <= limit);
   return failing.length > 0 ? EXIT.findings : EXIT.ok;

@@ -52,10 +52,11 @@ async function loadSpec(spec: string, flags: GenerateFlags, io: Output): Promise
     const loaded = await loadInput(spec, flags);
     const { prepareDocument } = await import('../../core/prepare.js');
     const prepared = await prepareDocument(loaded, { target: flags.target });
-    const blocking = prepared.validation.filter((f) => f.code === 'circular-ref' || f.code === 'unresolved-ref' || f.code === 'invalid-ref');
-    if (blocking.length > 0) {
-      for (const f of blocking) io.err(findingLine(f, io.c));
-      throw new InputError('the description has broken references; fix them before generating', { file: loaded.entry.displayPath, line: 0, column: 0 });
+    // A cycle of pure refs has no value at all; a ref to nothing only costs the operations that reach it (see the plan).
+    const cycles = prepared.validation.filter((f) => f.code === 'circular-ref');
+    if (cycles.length > 0) {
+      for (const f of cycles) io.err(findingLine(f, io.c));
+      throw new InputError('the description has circular references that never reach a value; fix them before generating', { file: loaded.entry.displayPath, line: 0, column: 0 });
     }
     const errors = prepared.validation.filter((f) => f.severity === 'error');
     if (errors.length > 0) {

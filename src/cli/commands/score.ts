@@ -218,7 +218,7 @@ function showAll(registry: Registry, io: Output, flags: Flags, opts: { minScore?
           const s = v.latest.score;
           return [
             v.spec,
-            String(s.total) + (s.unreliable ? '!' : ''),
+            totalCell(v.latest),
             s.grade,
             ...CATEGORIES.map((c) => categoryCell(s, c)),
             deltaCell(v.previous),
@@ -236,6 +236,7 @@ function showAll(registry: Registry, io: Output, flags: Flags, opts: { minScore?
     io.out(renderCategories(portfolio, io.cOut));
     if (explain) io.out(renderExplain(explain, portfolio, io.cOut));
     if (latest.some((r) => r.score.unreliable)) io.err('! marks specs whose latest run was invalid: their totals are capped at 40');
+    if (latest.some((r) => !r.complete)) io.err('? marks specs whose latest run is incomplete: some rules could not run');
     if (fingerprints.size > 1) io.err('note: the specs were linted with different rulesets; the portfolio pools them anyway');
   }
   return reportGates(gates, io);
@@ -255,7 +256,10 @@ function evaluateGates(views: SpecView[], flags: Flags, opts: { minScore?: numbe
       const since = flags.since ?? 'baseline';
       const ref = since === 'previous' ? v.previous : v.baseline;
       const what = since === 'previous' ? 'the previous run' : 'the baseline';
-      if (ref === null) {
+      if (!v.latest.complete) {
+        // rules that did not run report nothing: such a score can look better than the document is
+        gates.push({ gate: 'no-regression', spec: v.spec, passed: false, message: `${prefix}the latest run (${v.latest.id}) is incomplete: some rules could not run (see its rule-failed or lint-time-budget findings), so it cannot show that the score held` });
+      } else if (ref === null) {
         gates.push({ gate: 'no-regression', spec: v.spec, passed: true, message: `${prefix}no ${since === 'previous' ? 'previous run' : 'baseline'} to compare with` });
       } else if (!ref.comparable) {
         gates.push({
@@ -398,6 +402,7 @@ function renderSpec(v: SpecView, c: Paint): string {
   ];
   lines.push(`  ${meta.join(' · ')}`);
   if (s.unreliable) lines.push(`  ${c.red('! the document has validation errors: the total is capped at 40 and unreliable')}`);
+  if (!r.complete) lines.push(`  ${c.red('? incomplete run: some rules could not run (a rule failed or the time budget ran out); the total may be too high')}`);
   lines.push(renderCategories(s, c));
   lines.push(`  since previous  ${v.previous ? comparisonText(v.previous, r.rulesetFingerprint) : '– (first run)'}`);
   lines.push(
@@ -433,6 +438,11 @@ function renderExplain(items: ExplainItem[], s: Score, c: Paint): string {
   );
 }
 
+/** The total with its marks: `!` invalid document (capped), `?` incomplete run. */
+function totalCell(r: RunRow): string {
+  return String(r.score.total) + (r.score.unreliable ? '!' : '') + (r.complete ? '' : '?');
+}
+
 function renderHistory(rows: RunRow[], v: SpecView): string {
   const body = rows.map((r, i) => {
     const older = i > 0 ? rows[i - 1] : v.beforeHistory;
@@ -444,7 +454,7 @@ function renderHistory(rows: RunRow[], v: SpecView): string {
       shortTime(r.time),
       r.gitCommit ? r.gitCommit.slice(0, 10) : '-',
       r.apictlVersion,
-      String(s.total) + (s.unreliable ? '!' : ''),
+      totalCell(r),
       s.grade,
       ...CATEGORIES.map((cat) => categoryCell(s, cat)),
       delta,
