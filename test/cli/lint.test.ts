@@ -55,6 +55,12 @@ describe('apictl lint', () => {
     expect(lintJson(['fixed.yaml', '--fail-severity', 'warn'], dir).code).toBe(ok.findings.some((f) => f.severity <= 1) ? 1 : 0);
   });
 
+  it('counts loading and conversion against --time-budget: spent before the rules run, it is one line and exit 2', () => {
+    const dir = tempTree({ 'api.yaml': spec });
+    const r = apictl(['lint', 'api.yaml', '--no-record', '--time-budget', '0.0001'], { cwd: dir });
+    expect(r).toMatchObject({ code: 2, stdout: '', stderr: 'api.yaml: the time budget of 0.0001 s ran out before the rules could run (raise it with --time-budget)\n' });
+  });
+
   it('reports Swagger 2.0 findings at the lines of the 2.0 file', () => {
     const dir = tempTree({ 'v2.yaml': swagger2 });
     const r = lintJson(['v2.yaml'], dir);
