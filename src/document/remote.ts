@@ -76,26 +76,51 @@ function blocked(): BlockList {
 export function isForbiddenAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return blocked().check(address, 'ipv4');
-  if (family === 6) {
-    const lower = address.toLowerCase();
-    // IPv4-mapped, -compatible and NAT64 forms carry an IPv4 address that must be checked as such.
-    const v4 = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-    if (v4) return blocked().check(v4[1]!, 'ipv4');
-    const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-    if (hex) {
-      const n = (parseInt(hex[1]!, 16) << 16) | parseInt(hex[2]!, 16);
-      return blocked().check([(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.'), 'ipv4');
-    }
-    return blocked().check(address, 'ipv6');
+  if (family !== 6) return true;
+  // Judge the address, not its spelling: every form that carries an IPv4 address (mapped,
+  // compatible, translated, NAT64, 6to4) is judged by that address, however it is written.
+  const g = ipv6Groups(address);
+  if (!g) return true;
+  const v4 = (hi: number, lo: number): string => [hi >>> 8, hi & 255, lo >>> 8, lo & 255].join('.');
+  const zeros = (from: number, to: number): boolean => g.slice(from, to).every((x) => x === 0);
+  if (zeros(0, 5) && (g[5] === 0 || g[5] === 0xffff)) return blocked().check(v4(g[6]!, g[7]!), 'ipv4'); // ::a.b.c.d, ::ffff:a.b.c.d
+  if (zeros(0, 4) && g[4] === 0xffff && g[5] === 0) return blocked().check(v4(g[6]!, g[7]!), 'ipv4'); // ::ffff:0:a.b.c.d
+  if (g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6)) return blocked().check(v4(g[6]!, g[7]!), 'ipv4'); // NAT64 64:ff9b::/96
+  if (g[0] === 0x64 && g[1] === 0xff9b && g[2] === 1) return true; // local-use NAT64 (64:ff9b:1::/48)
+  if (g[0] === 0x2002) return blocked().check(v4(g[1]!, g[2]!), 'ipv4'); // 6to4
+  if (g[0] === 0x2001 && g[1] === 0) return true; // Teredo: its client address is hidden
+  if ((g[0]! & 0xffc0) === 0xfec0) return true; // site-local (deprecated)
+  return blocked().check(g.map((x) => x.toString(16)).join(':'), 'ipv6');
+}
+
+/** The eight 16-bit groups of an IPv6 address (`::` expanded, a dotted IPv4 tail read), or undefined. */
+function ipv6Groups(address: string): number[] | undefined {
+  let a = address.toLowerCase();
+  const zone = a.indexOf('%');
+  if (zone !== -1) a = a.slice(0, zone);
+  const lastColon = a.lastIndexOf(':');
+  const tail = a.slice(lastColon + 1);
+  if (tail.includes('.')) {
+    const p = tail.split('.').map(Number);
+    if (p.length !== 4 || p.some((x) => !Number.isInteger(x) || x < 0 || x > 255)) return undefined;
+    a = `${a.slice(0, lastColon + 1)}${((p[0]! << 8) | p[1]!).toString(16)}:${((p[2]! << 8) | p[3]!).toString(16)}`;
   }
-  return true;
+  const halves = a.split('::');
+  if (halves.length > 2) return undefined;
+  const parse = (part: string): number[] => (part === '' ? [] : part.split(':').map((h) => parseInt(h, 16)));
+  const head = parse(halves[0]!);
+  const rest = halves.length === 2 ? parse(halves[1]!) : [];
+  const fill = 8 - head.length - rest.length;
+  if (halves.length === 1 ? fill !== 0 : fill < 0) return undefined;
+  const groups = [...head, ...new Array<number>(halves.length === 2 ? fill : 0).fill(0), ...rest];
+  return groups.every((x) => Number.isInteger(x) && x >= 0 && x <= 0xffff) ? groups : undefined;
 }
 
 /** True when the host is on the allow-list. */
 export function isAllowedHost(host: string, allowHosts: string[]): boolean {
   const h = host.toLowerCase().replace(/\.$/, '');
   return allowHosts.some((a) => {
-    const pat = a.toLowerCase();
+    const pat = a.toLowerCase().replace(/\.$/, '');
     return pat.startsWith('*.') ? h.endsWith(pat.slice(1)) : h === pat;
   });
 }

@@ -22,6 +22,23 @@ describe('remote references', () => {
     ['::ffff:127.0.0.1', true],
     ['::ffff:7f00:1', true],
     ['::ffff:169.254.169.254', true],
+    // the same loopback and metadata addresses in every other spelling that carries IPv4
+    ['::7f00:1', true],
+    ['::127.0.0.1', true],
+    ['0:0:0:0:0:0:7f00:1', true],
+    ['64:ff9b::7f00:1', true],
+    ['64:ff9b::127.0.0.1', true],
+    ['64:ff9b::a9fe:a9fe', true],
+    ['::ffff:0:7f00:1', true],
+    ['2002:7f00:1::1', true],
+    ['2002:a9fe:a9fe::', true],
+    ['0:0:0:0:0:ffff:a00:1', true],
+    ['64:ff9b:1::5db8:d822', true],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', true],
+    ['fec0::1', true],
+    ['fe80::1%eth0', true],
+    ['64:ff9b::5db8:d822', false],
+    ['2002:5db8:d822::1', false],
     ['not-an-ip', true],
     ['93.184.216.34', false],
     ['172.32.0.1', false],
@@ -36,6 +53,10 @@ describe('remote references', () => {
     expect(isAllowedHost('a.b.example.org', policy.allowHosts)).toBe(true);
     expect(isAllowedHost('example.org', policy.allowHosts)).toBe(false);
     expect(isAllowedHost('specs.example.com.evil.net', policy.allowHosts)).toBe(false);
+    // a fully qualified name with its trailing dot, on either side
+    expect(isAllowedHost('specs.example.com.', policy.allowHosts)).toBe(true);
+    expect(isAllowedHost('localhost', ['localhost.'])).toBe(true);
+    expect(isAllowedHost('a.example.org.', ['*.example.org.'])).toBe(true);
   });
 
   it.each([
