@@ -161,6 +161,17 @@ describe('apictl lint', () => {
     expect(JSON.parse(score.stdout)).toBeTypeOf('object');
   });
 
+  it('says so and exits 2 when the registry cannot be used, and leaves that file as it was; --no-record lints anyway', () => {
+    const dir = tempTree({ 'api.yaml': spec, 'other.db': 'not a database, some other program\'s file\n' });
+    const db = path.join(dir, 'other.db');
+    const r = apictl(['lint', 'api.yaml', '--db', db, '-f', 'json'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`score not recorded: ${db}: not an apictl registry: the file is not a SQLite database (lint with --no-record to leave the registry out)\n`);
+    expect((JSON.parse(r.stdout) as unknown[]).length).toBeGreaterThan(0);
+    expect(readFileSync(db, 'utf8')).toBe("not a database, some other program's file\n");
+    expect(apictl(['lint', 'api.yaml', '--db', db, '--no-record', '-f', 'json'], { cwd: dir }).code).toBe(1);
+  });
+
   it('lists rules and shows one with its examples', () => {
     const list = apictl(['rules', '--json']);
     const rules = JSON.parse(list.stdout).rules as Array<{ name: string; category: string; enabled: boolean; pack?: string }>;

@@ -224,7 +224,26 @@ describe('bad database files', () => {
   it('reports a non-SQLite file clearly', () => {
     fs.mkdirSync(path.dirname(dbPath), { recursive: true });
     fs.writeFileSync(dbPath, 'this is not a database, just some text that is long enough to look like a header\n'.repeat(50));
-    expectInputError(() => open(), /not an apictl registry: the file is not a SQLite database or is corrupt/);
+    const before = fs.readFileSync(dbPath);
+    expectInputError(() => open(), /not an apictl registry: the file is not a SQLite database$/);
+    expect(fs.readFileSync(dbPath).equals(before)).toBe(true);
+    expect(fs.readdirSync(path.dirname(dbPath))).toEqual([path.basename(dbPath)]);
+  });
+
+  it('refuses a registry with damaged pages before writing anything into it', () => {
+    const r = open();
+    for (let i = 0; i < 40; i++) r.importVersion({ ...sampleInput(), name: `spec ${i}`, originalText: `openapi: 3.0.3 # ${crypto.randomBytes(3000).toString('hex')}\n` });
+    r.db.pragma('wal_checkpoint(TRUNCATE)');
+    r.close();
+    reg = undefined;
+    // a page in the middle (the schema on page 1 stays readable): the file still opens
+    const bytes = fs.readFileSync(dbPath);
+    const pageSize = bytes.readUInt16BE(16);
+    const page = Math.floor(bytes.length / pageSize / 2);
+    for (let i = page * pageSize; i < (page + 1) * pageSize; i++) bytes[i] = (i * 7919) & 0xff;
+    fs.writeFileSync(dbPath, bytes);
+    expectInputError(() => open(), /the registry is damaged \(SQLite quick_check: .+\); nothing was written to it/);
+    expect(fs.readFileSync(dbPath).equals(bytes)).toBe(true);
   });
 
   it('reports a corrupt SQLite file clearly', () => {
@@ -244,7 +263,11 @@ describe('bad database files', () => {
     const other = new Database(dbPath);
     other.exec('CREATE TABLE customers (id INTEGER PRIMARY KEY)');
     other.close();
+    const before = fs.readFileSync(dbPath);
     expectInputError(() => open(), /not an apictl registry: a SQLite database without a schema_migrations table/);
+    // not even its journal mode changed
+    expect(fs.readFileSync(dbPath).equals(before)).toBe(true);
+    expect(fs.readdirSync(path.dirname(dbPath))).toEqual([path.basename(dbPath)]);
   });
 
   it('reports a folder at the database path', () => {

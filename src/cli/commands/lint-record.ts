@@ -37,7 +37,7 @@ export async function createRecorder(db: string | undefined, warn: (line: string
       registry = openRegistry(resolveDbPath({ cwd: process.cwd(), explicit: db, env: process.env }));
     } catch (err) {
       failed = true;
-      warn(`score not recorded: ${formatErrorLine(err)}`);
+      warn(`score not recorded: ${formatErrorLine(err)} (lint with --no-record to leave the registry out)`);
     }
     return registry;
   };
@@ -69,6 +69,10 @@ export async function createRecorder(db: string | undefined, warn: (line: string
     },
     close(): void {
       registry?.close();
+    },
+    /** True when the registry could not be opened: the run then fails (exit 2) after its report. */
+    get failed(): boolean {
+      return failed;
     },
   };
 }

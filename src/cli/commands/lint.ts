@@ -233,7 +233,7 @@ export async function run(patterns: string[], flags: LintFlags): Promise<number>
   }
 
   // a file whose rules could not all run within the budget: what it had is reported, and the run fails as such
-  if (inputErrors > 0 || findings.some((f) => f.code === 'lint-time-budget')) return EXIT.error;
+  if (inputErrors > 0 || recorder?.failed || findings.some((f) => f.code === 'lint-time-budget')) return EXIT.error;
   const limit = SEVERITY_ORDER[failSeverity];
   const failing = findings.filter((f) => !f.known && SEVERITY_ORDER[f.severity] <= limit);
   return failing.length > 0 ? EXIT.findings : EXIT.ok;
