@@ -2,6 +2,7 @@
  * The three error families apictl knows. Core modules throw them; only src/cli maps them to
  * exit codes and one line on stderr.
  */
+import { visibleControls } from './util/visible.js';
 
 /** Where in a source file something is (1-based line and column). */
 export interface SourcePosition {
@@ -34,8 +35,8 @@ export class InputError extends Error {
 
 /** Formats any error as the one line the CLI prints. Internal errors say they are bugs. */
 export function formatErrorLine(err: unknown): string {
-  if (err instanceof InputError) return err.format();
-  if (err instanceof UsageError) return `usage: ${err.message}`;
+  if (err instanceof InputError) return visibleControls(err.format());
+  if (err instanceof UsageError) return visibleControls(`usage: ${err.message}`);
   const msg = err instanceof Error ? err.message : String(err);
   return `internal error (this is a bug in apictl, please report it; rerun with --debug for the stack): ${msg}`;
 }

@@ -1,12 +1,13 @@
 /** Human lines for findings on stderr: `file:line:col: severity: message (code)`. */
 import type { ChalkInstance } from 'chalk';
 import type { Finding } from '../findings/finding.js';
+import { visibleControls } from '../util/visible.js';
 
 export function findingLine(f: Finding, c: ChalkInstance): string {
-  const where = f.source ? `${f.source}:${f.range?.start.line ?? 0}:${f.range?.start.column ?? 0}: ` : '';
+  const where = f.source ? `${visibleControls(f.source)}:${f.range?.start.line ?? 0}:${f.range?.start.column ?? 0}: ` : '';
   const sev =
     f.severity === 'error' ? c.red('error') : f.severity === 'warn' ? c.yellow('warning') : f.severity === 'info' ? c.blue('note') : c.gray('hint');
-  return `${where}${sev}: ${f.message} ${c.gray(`(${f.code})`)}`;
+  return `${where}${sev}: ${visibleControls(f.message)} ${c.gray(`(${f.code})`)}`;
 }
 
 /** A finding as plain JSON for --json reports (1-based line/column). */

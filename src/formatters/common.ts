@@ -118,14 +118,7 @@ export function oneLine(s: string): string {
   return s.replace(/\r\n|[\r\n\u2028\u2029]/g, ' ');
 }
 
-/**
- * Control characters other than tab and line breaks shown as `\u001B`-style text. Messages quote
- * the document (path names, keys), and an ESC sequence from a hostile spec must not recolour,
- * hide or rewrite what a terminal or CI log shows.
- */
-export function visibleControls(s: string): string {
-  return s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0'));
-}
+export { visibleControls } from '../util/visible.js';
 
 /** True when both paths have the same segments. */
 export function samePath(a: readonly string[], b: readonly string[]): boolean {

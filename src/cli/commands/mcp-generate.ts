@@ -12,6 +12,7 @@ import { packageVersion } from '../main.js';
 import { createOutput, type Output } from '../output.js';
 import { openCliRegistry } from '../registry.js';
 import { findingLine } from '../render.js';
+import { visibleControls } from '../../util/visible.js';
 
 interface GenerateFlags extends LoadFlags {
   output?: string;
@@ -98,10 +99,12 @@ function humanReport(r: GenerateResult, io: Output, dryRun: boolean): string {
   const methodWidth = Math.max(6, ...plan.report.map((e) => e.method.length));
   for (const e of plan.report) {
     const mark = e.selected ? c.green('+') : c.gray('-');
-    const name = e.selected ? c.bold(e.tool ?? '') : (e.operationId ?? '');
-    lines.push(`${mark} ${e.method.padEnd(methodWidth)} ${e.path}  ${name}`);
-    lines.push(`    ${e.selected ? e.reason : c.gray(e.reason)}`);
-    for (const n of e.notes) lines.push(`    ${n.severity === 'warn' ? c.yellow('! ') : c.blue('i ')}${n.message}`);
+    // paths, operationIds and the reasons and notes that quote them come from the description
+    const name = e.selected ? c.bold(visibleControls(e.tool ?? '')) : visibleControls(e.operationId ?? '');
+    const reason = visibleControls(e.reason);
+    lines.push(`${mark} ${e.method.padEnd(methodWidth)} ${visibleControls(e.path)}  ${name}`);
+    lines.push(`    ${e.selected ? reason : c.gray(reason)}`);
+    for (const n of e.notes) lines.push(`    ${n.severity === 'warn' ? c.yellow('! ') : c.blue('i ')}${visibleControls(n.message)}`);
   }
   const selected = plan.report.filter((e) => e.selected).length;
   lines.push('');
@@ -144,8 +147,8 @@ export async function run(spec: string, flags: GenerateFlags): Promise<number> {
   });
   const plan = result.plan;
 
-  for (const w of result.fileWarnings) io.err(`${w.file}:${w.line}:${w.column}: ${io.c.yellow('warning')}: ${w.message} ${io.c.gray(`(${w.code})`)}`);
-  for (const w of plan.warnings) io.err(`${io.c.yellow('warning')}: ${w.message} ${io.c.gray(`(${w.code})`)}`);
+  for (const w of result.fileWarnings) io.err(`${visibleControls(w.file)}:${w.line}:${w.column}: ${io.c.yellow('warning')}: ${visibleControls(w.message)} ${io.c.gray(`(${w.code})`)}`);
+  for (const w of plan.warnings) io.err(`${io.c.yellow('warning')}: ${visibleControls(w.message)} ${io.c.gray(`(${w.code})`)}`);
   if (result.configFile) io.err(io.c.gray(`configuration: ${result.configFile}`));
   if (result.overlay) io.err(io.c.gray(`overlay ${result.overlay.file}: ${result.overlay.applied} action(s) applied`));
   for (const f of result.fallbacks) io.err(`${io.c.yellow('warning')}: ${f} is not installed beside apictl; package.json pins the version apictl was tested with`);

@@ -4,6 +4,7 @@ import { EXIT } from '../exit-codes.js';
 import { createOutput } from '../output.js';
 import { openCliRegistry } from '../registry.js';
 import { table } from '../table.js';
+import { visibleControls } from '../../util/visible.js';
 
 export async function run(name: string, flags: { db?: string; json?: boolean }, cmd?: { parent?: { opts(): { db?: string; json?: boolean } } }): Promise<number> {
   const io = createOutput();
@@ -18,7 +19,7 @@ export async function run(name: string, flags: { db?: string; json?: boolean }, 
       io.out(JSON.stringify({ spec, versions }, null, 2));
       return EXIT.ok;
     }
-    io.out(`${spec.name} (${spec.slug}): ${spec.versionCount} version(s)`);
+    io.out(`${visibleControls(spec.name)} (${spec.slug}): ${spec.versionCount} version(s)`);
     io.out(
       table(
         ['VERSION', 'IMPORTED', 'FORMAT', 'PATHS', 'OPS', 'SCHEMAS', 'CONVERTED', 'COMMIT', 'SOURCE', 'HASH'],
