@@ -127,6 +127,7 @@ Exit codes: 0 ok, 1 findings at or above the fail severity, 2 usage, input or in
       .option('--ruleset <file>', 'add a Spectral ruleset (e.g. .spectral.yaml) (repeatable)', collect, [])
       .option('--config <file>', 'config file (default: .apictl.yaml or apictl.config.{yaml,json} from here up to the repository root)')
       .option('--no-config', 'ignore config files')
+      .option('--no-config-code', 'refuse JavaScript rule functions named by the config or its rulesets (also APICTL_NO_CONFIG_CODE=1): for pull requests from forks')
       .option('--baseline <file>', 'findings already in this baseline are reported as known and do not fail')
       .option('--write-baseline <file>', 'write the current findings as the baseline')
       .option('--time-budget <seconds>', 'time budget per document', '60')

@@ -51,6 +51,11 @@ export interface RulesetConfig {
   extends?: string[];
   /** Folder relative paths in `extends` are resolved against. */
   baseDir?: string;
+  /**
+   * False refuses every rule function an extended ruleset names (JavaScript in the repository
+   * under review); its other rules still load. apictl's own functions are part of apictl.
+   */
+  allowCode?: boolean;
 }
 
 export interface LoadedRuleset {
@@ -152,7 +157,7 @@ function readYamlFile(file: string): Record<string, unknown> {
 }
 
 /** Replaces function names in a rule's `then` with guarded implementations. */
-async function resolveThen(modules: SpectralModules, then: unknown, file: string, fnDir: string, declared: Set<string>, ruleName: string): Promise<unknown> {
+async function resolveThen(modules: SpectralModules, then: unknown, file: string, fnDir: string, declared: Set<string>, ruleName: string, allowCode: boolean): Promise<unknown> {
   const one = async (t: unknown): Promise<unknown> => {
     if (t === null || typeof t !== 'object') return t;
     const entry = { ...(t as Record<string, unknown>) };
@@ -164,6 +169,9 @@ async function resolveThen(modules: SpectralModules, then: unknown, file: string
         fn = bundled;
       } else if (declared.has(name)) {
         const p = path.join(fnDir, `${name}.js`);
+        if (!allowCode) {
+          throw new InputError(`rule '${ruleName}' runs JavaScript (${p}), and code from configs and rulesets is off (--no-config-code or APICTL_NO_CONFIG_CODE=1)`, { file, line: 0, column: 0 });
+        }
         if (!existsSync(p)) throw new InputError(`rule '${ruleName}' uses function '${name}' but ${p} does not exist`, { file, line: 0, column: 0 });
         fn = ((await import(pathToFileURL(p).href)) as { default: unknown }).default;
       } else {
@@ -179,7 +187,7 @@ async function resolveThen(modules: SpectralModules, then: unknown, file: string
   return Array.isArray(then) ? Promise.all(then.map(one)) : one(then);
 }
 
-async function resolveRuleFunctions(modules: SpectralModules, def: Record<string, unknown>, file: string): Promise<RulesetDef> {
+async function resolveRuleFunctions(modules: SpectralModules, def: Record<string, unknown>, file: string, allowCode = true): Promise<RulesetDef> {
   const declared = new Set(Array.isArray(def.functions) ? (def.functions as string[]) : []);
   const fnDir = path.resolve(path.dirname(file), typeof def.functionsDir === 'string' ? def.functionsDir : 'functions');
   const rules: Record<string, RuleDef | string | boolean> = {};
@@ -190,7 +198,7 @@ async function resolveRuleFunctions(modules: SpectralModules, def: Record<string
     entries.map(async ([name, rule]) => {
       if (rule !== null && typeof rule === 'object' && !Array.isArray(rule)) {
         const r = { ...(rule as RuleDef) };
-        if (r.then !== undefined) r.then = await resolveThen(modules, r.then, file, fnDir, declared, name);
+        if (r.then !== undefined) r.then = await resolveThen(modules, r.then, file, fnDir, declared, name, allowCode);
         return r;
       }
       return rule as string | boolean;
@@ -341,7 +349,7 @@ function applyOverrides(def: RulesetDef, meta: Map<string, RuleMeta>, overrides:
 }
 
 /** Loads a Spectral ruleset a team extends: `spectral:oas` etc., or a local file (its own relative extends and functions included). */
-async function loadExternal(modules: SpectralModules, spec: string, baseDir: string): Promise<unknown> {
+async function loadExternal(modules: SpectralModules, spec: string, baseDir: string, allowCode: boolean): Promise<unknown> {
   if (spec.startsWith('spectral:')) {
     const sets = modules.rulesets();
     const name = spec.slice('spectral:'.length);
@@ -353,12 +361,12 @@ async function loadExternal(modules: SpectralModules, spec: string, baseDir: str
   const file = path.resolve(baseDir, spec);
   if (!existsSync(file)) throw new InputError(`ruleset '${spec}' not found`, { file, line: 0, column: 0 });
   const raw = readYamlFile(file);
-  const def = await resolveRuleFunctions(modules, raw, file);
+  const def = await resolveRuleFunctions(modules, raw, file, allowCode);
   const ext = raw.extends === undefined ? [] : Array.isArray(raw.extends) ? raw.extends : [raw.extends];
   const extended = [];
   for (const e of ext) {
-    if (typeof e === 'string') extended.push(await loadExternal(modules, e, path.dirname(file)));
-    else if (Array.isArray(e) && typeof e[0] === 'string') extended.push([await loadExternal(modules, e[0], path.dirname(file)), e[1]]);
+    if (typeof e === 'string') extended.push(await loadExternal(modules, e, path.dirname(file), allowCode));
+    else if (Array.isArray(e) && typeof e[0] === 'string') extended.push([await loadExternal(modules, e[0], path.dirname(file), allowCode), e[1]]);
   }
   return extended.length > 0 ? { ...def, extends: extended } : def;
 }
@@ -377,7 +385,7 @@ export async function loadRuleset(config: RulesetConfig = {}): Promise<LoadedRul
   const where = config.baseDir ? path.join(config.baseDir, '<config>') : '<config>';
   const later = applyOverrides(def, meta, config.rules, where);
   const extended: unknown[] = [];
-  for (const e of config.extends ?? []) extended.push(await loadExternal(modules, e, config.baseDir ?? process.cwd()));
+  for (const e of config.extends ?? []) extended.push(await loadExternal(modules, e, config.baseDir ?? process.cwd(), config.allowCode !== false));
 
   const { Ruleset } = modules.core as unknown as typeof import('@stoplight/spectral-core');
   const root = extended.length > 0 ? { extends: [def, ...extended], rules: {} } : def;

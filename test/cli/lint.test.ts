@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apictl } from '../helpers/cli.js';
@@ -170,6 +170,26 @@ describe('apictl lint', () => {
     expect((JSON.parse(r.stdout) as unknown[]).length).toBeGreaterThan(0);
     expect(readFileSync(db, 'utf8')).toBe("not a database, some other program's file\n");
     expect(apictl(['lint', 'api.yaml', '--db', db, '--no-record', '-f', 'json'], { cwd: dir }).code).toBe(1);
+  });
+
+  it('runs the JavaScript a config names unless --no-config-code (or APICTL_NO_CONFIG_CODE=1) refuses it, in one line', () => {
+    const dir = tempTree({
+      'api.yaml': spec,
+      '.apictl.yaml': 'extends: ./team.spectral.yaml\n',
+      'team.spectral.yaml': 'functions: [mark]\nrules:\n  team-mark:\n    given: $.info\n    severity: warn\n    message: marked\n    then: { function: mark }\n',
+      // what a hostile repository's ruleset could do: here it leaves a file behind
+      'functions/mark.js': "import { writeFileSync } from 'node:fs';\nexport default function mark() { writeFileSync(new URL('../ran.txt', import.meta.url), 'ran'); return [{ message: 'marked' }]; }\n",
+    });
+    const refused = apictl(['lint', 'api.yaml', '--no-record', '--no-config-code'], { cwd: dir });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(
+      `${path.join(realpathSync(dir), 'team.spectral.yaml')}: rule 'team-mark' runs JavaScript (${path.join(realpathSync(dir), 'functions', 'mark.js')}), and code from configs and rulesets is off (--no-config-code or APICTL_NO_CONFIG_CODE=1)\n`,
+    );
+    expect(apictl(['lint', 'api.yaml', '--no-record'], { cwd: dir, env: { APICTL_NO_CONFIG_CODE: '1' } }).code).toBe(2);
+    expect(existsSync(path.join(dir, 'ran.txt'))).toBe(false);
+    const ran = apictl(['lint', 'api.yaml', '--no-record', '-f', 'json'], { cwd: dir });
+    expect((JSON.parse(ran.stdout) as Array<{ code: string }>).filter((f) => f.code === 'team-mark')).toHaveLength(1);
+    expect(existsSync(path.join(dir, 'ran.txt'))).toBe(true);
   });
 
   it('lists rules and shows one with its examples', () => {

@@ -24,6 +24,8 @@ interface LintFlags extends LoadFlags {
   pack?: string[];
   ruleset?: string[];
   config?: string | false;
+  /** False with --no-config-code. */
+  configCode?: boolean;
   quiet?: boolean;
   record?: boolean;
   db?: string;
@@ -98,6 +100,8 @@ export async function run(patterns: string[], flags: LintFlags): Promise<number>
     packs: [...(config?.packs ?? []), ...(flags.pack ?? [])],
     extends: [...(config?.extends ?? []), ...(flags.ruleset ?? []).map((r) => path.resolve(cwd, r))],
     baseDir: configFile ? path.dirname(configFile) : cwd,
+    // configs and rulesets are code a repository brings; a CI job on a fork's pull request turns that off
+    allowCode: flags.configCode !== false && !truthyEnv(process.env.APICTL_NO_CONFIG_CODE),
   };
   const rulesetCache = new Map<string, Promise<LoadedRuleset>>();
   const configFor = (file: string): RulesetConfig => ({ ...baseConfig, rules: config ? rulesFor(config, path.resolve(cwd, file)) : undefined });
@@ -237,4 +241,8 @@ export async function run(patterns: string[], flags: LintFlags): Promise<number>
   const limit = SEVERITY_ORDER[failSeverity];
   const failing = findings.filter((f) => !f.known && SEVERITY_ORDER[f.severity] <= limit);
   return failing.length > 0 ? EXIT.findings : EXIT.ok;
+}
+
+function truthyEnv(v: string | undefined): boolean {
+  return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
 }
