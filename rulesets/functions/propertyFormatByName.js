@@ -57,7 +57,9 @@ export default createRulesetFunction(
         const formats = entry.formats ?? [];
         if (typeof schema.format === 'string' && (formats.length === 0 || formats.includes(schema.format))) return;
         const has = typeof schema.format === 'string' ? ` (format '${schema.format}' does not say so)` : '';
-        results.push({ message: `${what} '${name}' is a free string${has}: declare ${entry.hint}`, path: [...site.path, ...suffix] });
+        // A URI template (`…/gists{/gist_id}`, RFC 6570) is not a URI: `format: uri` would be wrong advice.
+        const hint = formats.includes('uri-template') && isUriTemplate(schema) ? "format: uri-template (its example is a URI template, not a URI)" : entry.hint;
+        results.push({ message: `${what} '${name}' is a free string${has}: declare ${hint}`, path: [...site.path, ...suffix] });
       }
     };
     for (const site of parts.properties) check(site.name, site.schema, site, [], 'Property');
@@ -70,3 +72,9 @@ export default createRulesetFunction(
     return results;
   },
 );
+
+/** True when the schema's example or default is a URI template: an expression in braces. */
+function isUriTemplate(schema) {
+  const samples = [schema.example, schema.default, ...(Array.isArray(schema.examples) ? schema.examples : [])];
+  return samples.some((v) => typeof v === 'string' && /\{[+#./;?&]?[A-Za-z0-9_%.,*:]+\}/.test(v));
+}

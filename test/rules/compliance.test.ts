@@ -515,6 +515,38 @@ definitions:
   });
 });
 
+describe('well-known-formats', () => {
+  it('asks a URI template for format: uri-template, not uri; a URI for uri; a declared uri-template passes', async () => {
+    const text = `openapi: 3.1.0
+${HEAD}paths: {}
+components:
+  schemas:
+    User:
+      type: object
+      properties:
+        gists_url: {type: string, example: 'https://api.github.com/users/octocat/gists{/gist_id}'}
+        followers_url: {type: string, example: 'https://api.github.com/users/octocat/followers'}
+        starred_url: {type: string, format: uri-template, example: 'https://api.github.com/users/octocat/starred{/owner}{/repo}'}
+        search_url: {type: string, default: 'https://api.github.com/search{?q,page}'}
+`;
+    expect(await lint(text, 'well-known-formats')).toEqual([
+      {
+        code: 'well-known-formats',
+        path: 'components/schemas/User/properties/gists_url',
+        line: 9,
+        message: "Property 'gists_url' is a free string: declare format: uri-template (its example is a URI template, not a URI)",
+      },
+      { code: 'well-known-formats', path: 'components/schemas/User/properties/followers_url', line: 10, message: "Property 'followers_url' is a free string: declare format: uri (or uri-reference)" },
+      {
+        code: 'well-known-formats',
+        path: 'components/schemas/User/properties/search_url',
+        line: 12,
+        message: "Property 'search_url' is a free string: declare format: uri-template (its example is a URI template, not a URI)",
+      },
+    ]);
+  });
+});
+
 describe('robustness', () => {
   const odd = [
     `openapi: 3.1.0\n${HEAD}paths: []\nservers: x\ntags: [null, 1, {name: 3}]\ncomponents: []\n`,

@@ -465,6 +465,74 @@ components:
     expect(r.map((x) => x.path.join('/')).sort()).toEqual(['components/responses/default', 'components/schemas/Lost', 'components/schemas/Value']);
   });
 
+  it('unused components: every place a component of each type is referenced from counts, whatever the names in its map', async () => {
+    // `default`, `example`, `enum` and `const` are data keywords in a schema, and names chosen by the
+    // author in maps of examples, headers, links, content, callbacks, encodings and components.
+    const r = await run(
+      'styleUnusedComponents',
+      doc(`paths:
+  /pets/{id}:
+    parameters: [{$ref: '#/components/parameters/default'}]
+    get:
+      parameters:
+        - name: q
+          in: query
+          schema: {type: string}
+          examples:
+            default: {$ref: '#/components/examples/Q'}
+      requestBody: {$ref: '#/components/requestBodies/example'}
+      callbacks:
+        const: {$ref: '#/components/callbacks/Ev'}
+      responses:
+        '200':
+          description: ok
+          headers:
+            example: {$ref: '#/components/headers/Rate'}
+            X-Other:
+              schema: {type: string}
+              examples: {enum: {$ref: '#/components/examples/H'}}
+          links:
+            default: {$ref: '#/components/links/Self'}
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Pet'}
+              examples:
+                default: {$ref: '#/components/examples/Cat'}
+                enum: {$ref: '#/components/examples/Dog'}
+        default: {$ref: '#/components/responses/enum'}
+webhooks:
+  example: {$ref: '#/components/pathItems/Hook'}
+components:
+  schemas:
+    Pet: {type: object}
+  parameters:
+    default: {name: id, in: path, required: true, schema: {type: string}}
+  examples:
+    Q: {value: x}
+    H: {value: '1'}
+    Cat: {value: {}}
+    Dog: {value: {}}
+    Unused: {value: {}}
+  requestBodies:
+    example: {content: {application/json: {schema: {type: object}}}}
+  headers:
+    Rate: {schema: {type: integer}}
+  links:
+    Self: {operationId: getPet}
+  callbacks:
+    Ev:
+      '{$request.body#/url}':
+        post: {responses: {'200': {description: ok}}}
+  responses:
+    enum: {description: err}
+  pathItems:
+    Hook: {post: {responses: {'200': {description: ok}}}}
+`),
+      {},
+    );
+    expect(r.map((x) => [x.path.join('/'), x.message])).toEqual([['components/examples/Unused', "Example 'Unused' is never referenced."]]);
+  });
+
   it('enum casing: consistent within each enum; codes of other standards and acronyms accepted', async () => {
     const body = `paths: {}
 components:

@@ -712,11 +712,14 @@ export function optList(options, key, dflt) {
 
 const SCHEMA_CHILD = new Set(['items', 'not', 'additionalProperties', 'contains', 'propertyNames', 'if', 'then', 'else', 'unevaluatedItems', 'unevaluatedProperties', 'additionalItems']);
 const SCHEMA_MAP_OR_LIST = new Set(['properties', 'patternProperties', 'allOf', 'anyOf', 'oneOf', 'prefixItems', 'dependentSchemas', '$defs', 'definitions']);
-// Values that are data, not description: a `$ref` key in them is not a reference (except a
-// Responses Object's `default`, a Response).
+// Values that are data, not description: a `$ref` key in them is not a reference.
 const DATA_KEYS = new Set(['example', 'default', 'enum', 'const']);
 const SCHEMA = 1;
 const SCHEMA_MAP = 2;
+// A map whose keys are names the author chose (an example named `default`, a response `default`,
+// a header named `example`), not keywords: no key of it is data or a schema keyword.
+const NAMES = 3;
+const NAME_MAPS = new Set(['paths', 'webhooks', 'responses', 'headers', 'content', 'links', 'callbacks', 'encoding']);
 // The keys refIndex treats specially, each with its class (one lookup per key).
 const K_DATA = 1;
 const K_CHILD = 2;
@@ -776,10 +779,7 @@ export function refIndex(root, maxNodes = 2000000) {
         targets.add(v.$ref);
       }
       const atComponents = depth === 1 && key === 'components';
-      const examplesMap = kind === 0 && key === 'examples';
-      // A Responses Object (an operation's, or components.responses): its `default` is a
-      // Response, not a data value.
-      const responsesMap = kind === 0 && key === 'responses';
+      const examplesMap = kind === NAMES && key === 'examples';
       // for…in with an own-property check: the keys of Object.keys, in the same order, without
       // a new array per object.
       for (const k in v) {
@@ -788,12 +788,15 @@ export function refIndex(root, maxNodes = 2000000) {
         if (c === null || typeof c !== 'object') continue;
         let ck = 0;
         if (kind === SCHEMA_MAP) ck = SCHEMA; // keys are names here, not keywords
-        else {
+        else if (kind === NAMES) {
+          if (k.charCodeAt(0) === 120 && k.charCodeAt(1) === 45) continue; // x-…: extension data
+        } else {
           const cls = KEY_CLASS.get(k);
           if (cls === undefined) {
             if (k.charCodeAt(0) === 120 && k.charCodeAt(1) === 45) continue; // x-…: extension data
+            if (kind === 0 && (atComponents || NAME_MAPS.has(k))) ck = NAMES;
           } else if (cls === K_DATA) {
-            if (!(responsesMap && k === 'default')) continue;
+            continue;
           } else if (kind === SCHEMA) {
             if (cls === K_EXAMPLES) continue; // 3.1: a list of example values
             if (cls === K_CHILD) ck = SCHEMA;
@@ -802,6 +805,7 @@ export function refIndex(root, maxNodes = 2000000) {
             if (inExample && cls === K_VALUE) continue; // an Example Object's value is data
             if (cls === K_SCHEMA) ck = SCHEMA;
             else if (cls === K_SCHEMAS && atComponents) ck = SCHEMA_MAP;
+            else if (cls === K_EXAMPLES) ck = NAMES; // a map of named Example Objects
           }
         }
         st[sp] = c;
