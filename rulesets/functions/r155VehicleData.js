@@ -44,7 +44,7 @@ export default createRulesetFunction(
       // position/location: only objects or coordinate strings, not a sort position (integer) or a location id.
       if ((squash(n.name) === 'position' || squash(n.name) === 'location') && !isCoordinateObject(root, n.schema)) continue;
       if (n.path[n.path.length - 2] !== 'properties') continue;
-      if (extension(n.schema, MARKERS) || extension(n.parent, MARKERS)) continue;
+      if (extension(n.schema, MARKERS) || extension(n.parent, MARKERS) || extension(deref(root, n.schema, []).value, MARKERS)) continue;
       results.push({ message: `Location property '${n.name}' is not classified: mark it x-personal-data (or x-data-classification: confidential); positions of vehicles and devices track the people using them.`, path: n.path });
     }
     return results;

@@ -155,6 +155,36 @@ ${props}
     expect(await lint(doc(`        email: {type: string}\n        phone: {type: string}`, `\n      x-personal-data: {category: contact}`), 'personal-data-marked')).toEqual([]);
   });
 
+  it('decides by the names around a property: a repository\'s full_name is not a person\'s, its owner\'s email is', async () => {
+    const text = `openapi: 3.1.0
+${HEAD}paths: {}
+components:
+  schemas:
+    minimal-repository:
+      type: object
+      properties:
+        full_name: {type: string}
+        owner:
+          type: object
+          properties:
+            email: {type: string}
+            full_name: {type: string}
+    Organization:
+      type: object
+      properties:
+        address: {type: string}
+    simple-user:
+      type: object
+      properties:
+        full_name: {type: string}
+`;
+    expect((await lint(text, 'personal-data-marked')).map((h) => [h.path, h.line, h.message])).toEqual([
+      ['components/schemas/minimal-repository/properties/owner/properties/email', 13, "Property 'email' looks like personal data ('email') but is not marked with x-personal-data or x-pii"],
+      ['components/schemas/minimal-repository/properties/owner/properties/full_name', 14, "Property 'full_name' looks like personal data ('fullName') but is not marked with x-personal-data or x-pii"],
+      ['components/schemas/simple-user/properties/full_name', 22, "Property 'full_name' looks like personal data ('fullName') but is not marked with x-personal-data or x-pii"],
+    ]);
+  });
+
   it('checks parameters too', async () => {
     const hits = await lint(
       `openapi: 3.1.0

@@ -254,6 +254,44 @@ components:
   });
 });
 
+describe('gdpr: personal data reached through $ref', () => {
+  it('a field whose schema is a $ref is personal data by its name, exactly as when written inline', async () => {
+    const gdpr = await rulesetWith('gdpr');
+    const doc = (email: string) => `openapi: 3.1.0
+info: {title: Shop, version: 1.0.0}
+servers: [{url: 'https://api.example.com'}]
+paths:
+  /users/{id}:
+    get:
+      operationId: getUser
+      parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+      responses:
+        '200':
+          description: ok
+          content: {application/json: {schema: {$ref: '#/components/schemas/User'}}}
+components:
+  schemas:
+    Email: {type: string, format: email}
+    User:
+      type: object
+      properties:
+        email: ${email}
+`;
+    const inline = await codes(doc('{type: string, format: email}'), gdpr, 'gdpr-');
+    const viaRef = await codes(doc("{$ref: '#/components/schemas/Email'}"), gdpr, 'gdpr-');
+    expect(viaRef).toEqual(inline);
+    expect(viaRef.map((f) => f.code).sort()).toEqual([
+      'gdpr-data-residency',
+      'gdpr-erasure-endpoint',
+      'gdpr-personal-data-no-store',
+      'gdpr-personal-data-secured',
+      'gdpr-privacy-notice',
+      'gdpr-rectification-endpoint',
+      'gdpr-subject-access-endpoint',
+    ]);
+  });
+});
+
 describe('pack helpers', () => {
   it('recognise Berlin Group XS2A resources and documents', () => {
     expect(packs.xs2aResource('/v1/{payment-service}/{payment-product}')).toMatchObject({ resource: '{payment-service}', rest: ['{payment-product}'], version: 'v1', isPayment: true });

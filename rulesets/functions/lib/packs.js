@@ -157,8 +157,9 @@ export function documentedValues(schema) {
 
 /**
  * Every schema node written in the document (components and inline, refs NOT followed, so each
- * node is seen once), memoised: { schema, path, name (property name when the node is a property),
- * parent (the object schema holding the property) }.
+ * node is seen once; a named property that is a `$ref` is listed with its name), memoised:
+ * { schema, path, name (property name when the node is a property), parent (the object schema
+ * holding the property) }.
  */
 export function allSchemaNodes(root) {
   return cached(root, 'packs:allSchemaNodes', () => {
@@ -214,7 +215,11 @@ export function allSchemaNodes(root) {
       const [s, p, name, parent] = stack.pop();
       if (seen.has(s)) continue;
       seen.add(s);
-      if (typeof s.$ref === 'string') continue;
+      if (typeof s.$ref === 'string') {
+        // `email: {$ref: Email}` is a field named email: its name counts, its target is walked where it is defined
+        if (name !== undefined) out.push({ schema: s, path: p, name, parent });
+        continue;
+      }
       out.push({ schema: s, path: p, name, parent });
       if (isObject(s.properties)) for (const k of Object.keys(s.properties)) pushSchema(s.properties[k], [...p, 'properties', k], k, s);
       if (isObject(s.patternProperties)) for (const k of Object.keys(s.patternProperties)) pushSchema(s.patternProperties[k], [...p, 'patternProperties', k]);
