@@ -9,6 +9,8 @@ import { hasInput, hasStatus, opLabel, pathOps, perOperationOrOnce, statusKeys }
  * `when` narrows the operations: `input` (query/header/cookie parameters or a body), `itemPath` (a
  * path parameter in the path), `serverErrors` (operations that document some server error).
  * `exemptRedirects` skips operations whose only success responses are redirects (3xx);
+ * `exemptNoContent` skips operations whose only success response is 204 (a GET answering 204 or
+ * 404 is a membership or existence check: `GET /orgs/{org}/members/{username}`);
  * `onlyWithSuccess` skips operations that document no 2xx/3xx at all (the compliance rule
  * operation-success-response reports those). When every applicable operation misses the response,
  * one finding describes the API-wide convention instead of one per operation. Webhooks are not judged.
@@ -25,6 +27,7 @@ export default createRulesetFunction(
         expectAll: { type: 'array', items: { type: 'string' }, minItems: 1 },
         when: { enum: ['always', 'input', 'itemPath', 'serverErrors'] },
         exemptRedirects: { type: 'boolean' },
+        exemptNoContent: { type: 'boolean' },
         onlyWithSuccess: { type: 'boolean' },
         what: { type: 'string' },
       },
@@ -46,6 +49,10 @@ export default createRulesetFunction(
       if (when === 'serverErrors' && !hasStatus(statusKeys(op), ['5xx', 'default'])) return false;
       // Operations without any success response are operation-success-response's concern.
       if (options.onlyWithSuccess && !hasStatus(statusKeys(op), ['2xx', '3xx'])) return false;
+      if (options.exemptNoContent) {
+        const success = statusKeys(op).filter((k) => /^2/.test(k));
+        if (success.length > 0 && success.every((k) => k === '204')) return false;
+      }
       if (options.exemptRedirects) {
         const keys = statusKeys(op);
         if (!hasStatus(keys, ['2xx']) && hasStatus(keys, ['3xx'])) return false;

@@ -2,7 +2,9 @@ import { createRulesetFunction } from './lib/define.js';
 import { deref, isObject, rootOf } from './lib/doc.js';
 import { allSchemas, collectProperties, regexList } from './lib/style.js';
 
-const COMPOSITION = new Set(['allOf', 'anyOf', 'oneOf']);
+// Subschemas that apply to the same instance as the schema holding them: `not: {required: [a, b]}`
+// ("not both"), `if: {required: [x]}`, a dependentSchemas entry name the holder's properties.
+const SAME_INSTANCE = new Set(['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas']);
 
 /** Names a schema can hold: its own and allOf properties, and those of every oneOf/anyOf branch. */
 function namesOf(root, schema, path, acc) {
@@ -16,8 +18,9 @@ function namesOf(root, schema, path, acc) {
 
 /**
  * Every name listed in `required` is a declared property: of the schema itself, its allOf members,
- * its oneOf/anyOf branches, or — for a member of a composition — of the composing schema and its
- * other allOf members. Names matching a `patternProperties` pattern are accepted.
+ * its oneOf/anyOf branches, or — for a subschema that applies to the same instance (a member of a
+ * composition, `not`, `if`/`then`/`else`, a dependentSchemas entry) — of the schema holding it
+ * and its other allOf members. Names matching a `patternProperties` pattern are accepted.
  */
 export default createRulesetFunction({ input: null, options: null }, function styleRequiredDefined(_input, _options, context) {
   const root = rootOf(context);
@@ -28,7 +31,7 @@ export default createRulesetFunction({ input: null, options: null }, function st
     if (!Array.isArray(s.required) || s.required.length === 0) continue;
     const names = namesOf(root, s, e.path, new Set());
     let up = e;
-    for (let i = 0; i < 5 && up.parent && COMPOSITION.has(up.via); i++) {
+    for (let i = 0; i < 5 && up.parent && SAME_INSTANCE.has(up.via); i++) {
       namesOf(root, up.parent.schema, up.parent.path, names);
       up = up.parent;
     }

@@ -306,6 +306,26 @@ components:
     expect(r.map((x) => x.message)).toEqual(["Required property 'ghost' is not defined in properties."]);
   });
 
+  it('required properties: not, if/then/else and dependentSchemas name the properties of the schema holding them', async () => {
+    const r = await run(
+      'styleRequiredDefined',
+      doc(`paths: {}
+components:
+  schemas:
+    Contact:
+      type: object
+      properties: {email: {type: string}, phone: {type: string}, country: {type: string}, zip: {type: string}}
+      not: {required: [email, phone]}
+      if: {required: [country]}
+      then: {required: [zip]}
+      else: {required: [ghost]}
+      dependentSchemas:
+        phone: {required: [country]}
+`),
+    );
+    expect(r.map((x) => [x.path.join('/'), x.message])).toEqual([["components/schemas/Contact/else/required/0", "Required property 'ghost' is not defined in properties."]]);
+  });
+
   it('discriminator: property required in each member; mapping targets exist', async () => {
     const r = await run(
       'styleDiscriminator',
@@ -363,6 +383,43 @@ components:
       {},
     );
     expect(r.map((x) => x.path.slice(0, 3))).toEqual([['paths', '/orders', 'post']]);
+  });
+
+  it('POST on one existing resource is an action: a verb-led segment, or a GET that answers with one object', async () => {
+    const obj = "{'200': {description: ok, content: {application/json: {schema: {type: object, properties: {enabled: {type: boolean}}}}}}}";
+    const page = "{'200': {description: ok, content: {application/json: {schema: {type: object, properties: {items: {type: array, items: {type: object}}}}}}}}";
+    const r = await run(
+      'styleCreateResponse',
+      doc(`paths:
+  /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins:
+    get: {responses: ${obj}}
+    post: {responses: ${obj}}
+  /repos/{owner}/{repo}/required_signatures:
+    get: {responses: ${obj}}
+    post: {responses: ${obj}}
+  /repos/{owner}/{repo}/hooks:
+    get: {responses: ${page}}
+    post: {responses: ${obj}}
+`),
+      {},
+    );
+    expect(r.map((x) => [x.path.join('/'), x.message])).toEqual([
+      ['paths//repos/{owner}/{repo}/hooks/post/responses', 'POST /repos/{owner}/{repo}/hooks creates a member of a collection but documents no 201 Created (or 202 Accepted) response (has 200).'],
+    ]);
+  });
+
+  it('GET whose only success is 204 (an existence check answering 204 or 404) needs no 200', async () => {
+    const r = await run(
+      'styleExpectedResponses',
+      doc(`paths:
+  /orgs/{org}/members/{username}:
+    get: {responses: {'204': {description: member}, '404': {description: not a member}}}
+  /orgs/{org}/teams:
+    get: {responses: {'201': {description: odd}, '404': {description: none}}}
+`),
+      { methods: ['get', 'query'], expect: ['200'], exemptRedirects: true, exemptNoContent: true, onlyWithSuccess: true, what: '200 OK' },
+    );
+    expect(r.map((x) => [x.path.join('/'), x.message])).toEqual([['paths//orgs/{org}/teams/get/responses', 'GET /orgs/{org}/teams documents no 200 OK response (has 201, 404).']]);
   });
 
   it('versioning: strategies detected and the minority reported', async () => {
