@@ -1,5 +1,8 @@
-/** The CLI's only access to stdout and stderr, and its colour decision. */
+/** The CLI's only access to stdout and stderr, and its colour decision; and the files -o names. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { Chalk, type ChalkInstance } from 'chalk';
+import { InputError } from '../errors.js';
 
 /** Colour level from NO_COLOR, FORCE_COLOR, TERM=dumb and whether the stream is a TTY. */
 export function colorLevel(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv = process.env): 0 | 1 | 2 | 3 {
@@ -32,4 +35,14 @@ export function createOutput(): Output {
     c: new Chalk({ level: colorLevel(process.stderr) }),
     cOut: new Chalk({ level: colorLevel(process.stdout) }),
   };
+}
+
+/** Writes an output file that -o names, creating its folder; a failure is one line naming the file. */
+export function writeOutputFile(file: string, data: string | Uint8Array): void {
+  try {
+    mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    writeFileSync(file, data);
+  } catch (err) {
+    throw new InputError(`cannot write output (${(err as NodeJS.ErrnoException).code ?? 'error'})`, { file, line: 0, column: 0 });
+  }
 }

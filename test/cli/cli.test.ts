@@ -100,7 +100,7 @@ describe('apictl convert', () => {
 
   it('writes JSON with -o and a JSON report with --json', () => {
     const dir = tempTree();
-    const out = path.join(dir, 'out.json');
+    const out = path.join(dir, 'not', 'yet', 'out.json'); // a folder that does not exist is created
     const r = apictl(['convert', swagger2Example, '-o', out, '--json']);
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);

@@ -74,11 +74,12 @@ describe('apictl lint', () => {
 
   it('writes several formats with -o.<format>=FILE and validates SARIF basics', () => {
     const dir = tempTree({ 'api.yaml': spec });
-    const r = apictl(['lint', 'api.yaml', '-f', 'stylish', '-f', 'sarif', '-f', 'junit', '-o.sarif=out.sarif', '-o.junit=out.xml', '--no-record'], { cwd: dir });
+    // into folders that do not exist yet: they are created
+    const r = apictl(['lint', 'api.yaml', '-f', 'stylish', '-f', 'sarif', '-f', 'junit', '-o.sarif=reports/new/out.sarif', '-o.junit=out.xml', '--no-record'], { cwd: dir });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/api\.yaml/);
     expect(r.stdout).toMatch(/operation-id-required/);
-    const sarif = JSON.parse(readFileSync(path.join(dir, 'out.sarif'), 'utf8'));
+    const sarif = JSON.parse(readFileSync(path.join(dir, 'reports/new/out.sarif'), 'utf8'));
     expect(sarif.version).toBe('2.1.0');
     const result = sarif.runs[0].results.find((x: { ruleId: string }) => x.ruleId === 'operation-id-required');
     expect(result.locations[0].physicalLocation).toMatchObject({ artifactLocation: { uri: 'api.yaml' }, region: { startLine: 9 } });

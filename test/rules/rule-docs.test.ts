@@ -1,6 +1,7 @@
 /**
  * Every rule apictl ships is documented and tested by its own documentation: the `bad` example
- * must make the rule fire and the `good` one must not. A rule without documentation fails here.
+ * must make the rule fire and the `good` one must not, and the `good` one is a valid document. A
+ * rule without documentation fails here.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,9 +24,12 @@ beforeAll(async () => {
   ruleset = await loadRuleset({ packs: [...PACKS] });
 });
 
+async function lintExample(text: string) {
+  return (await lintSource({ bytes: Buffer.from(text), displayPath: 'example.yaml' }, ruleset)).findings;
+}
+
 async function firing(text: string, code: string): Promise<string[]> {
-  const { findings } = await lintSource({ bytes: Buffer.from(text), displayPath: 'example.yaml' }, ruleset);
-  return findings.filter((f) => f.code === code).map((f) => `${f.range?.start.line}:${f.message}`);
+  return (await lintExample(text)).filter((f) => f.code === code).map((f) => `${f.range?.start.line}:${f.message}`);
 }
 
 describe('rule documentation', async () => {
@@ -48,5 +52,12 @@ describe('rule documentation', async () => {
     const doc = parseYaml(readFileSync(path.join(DOCS_DIR, `${name}.yaml`), 'utf8')) as RuleDoc;
     expect(await firing(doc.bad, name)).not.toEqual([]);
     expect(await firing(doc.good, name)).toEqual([]);
+  });
+
+  // a passing example a reader copies must be a document the specification accepts
+  it.each(own.map((m) => m.name))('%s: its good example is a valid document', async (name) => {
+    const doc = parseYaml(readFileSync(path.join(DOCS_DIR, `${name}.yaml`), 'utf8')) as RuleDoc;
+    const invalid = (await lintExample(doc.good)).filter((f) => f.category === 'validation' && f.severity === 'error');
+    expect(invalid.map((f) => `${f.range?.start.line}:${f.code}: ${f.message}`)).toEqual([]);
   });
 });

@@ -1,13 +1,11 @@
 /** `apictl convert IN [-o OUT] [--target 3.0|3.1] [--format json|yaml]` */
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { InputError } from '../../errors.js';
 import { prepareDocument, type Target } from '../../core/prepare.js';
 import { serializeDocument } from '../../core/serialize.js';
 import type { Syntax } from '../../document/model.js';
 import { EXIT } from '../exit-codes.js';
 import { type LoadFlags, loadInput } from '../load-input.js';
-import { createOutput } from '../output.js';
+import { createOutput, writeOutputFile } from '../output.js';
 import { findingJson, findingLine } from '../render.js';
 
 interface ConvertFlags extends LoadFlags {
@@ -37,13 +35,7 @@ export async function run(input: string, flags: ConvertFlags): Promise<number> {
   const refErrors = prepared.validation.some((f) => f.code === 'circular-ref' || f.code === 'unresolved-ref' || f.code === 'invalid-ref');
   const syntax: Syntax = flags.format ?? (flags.output ? syntaxFromName(flags.output) : undefined) ?? loaded.entry.syntax;
   const text = await serializeDocument(prepared.document, syntax);
-  if (flags.output) {
-    try {
-      writeFileSync(flags.output, text);
-    } catch (err) {
-      throw new InputError(`cannot write output (${(err as NodeJS.ErrnoException).code ?? 'error'})`, { file: flags.output, line: 0, column: 0 });
-    }
-  }
+  if (flags.output) writeOutputFile(flags.output, text);
   // Input problems do not stop conversion (the output is as good as the input allows), but are said.
   if (flags.json) {
     io.out(

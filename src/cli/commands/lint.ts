@@ -1,12 +1,12 @@
 /** `apictl lint FILES... [-f FORMAT]... [-o FILE | -o.<format>=FILE] [--fail-severity S] [--baseline F] [--write-baseline F] [--pack P]...` */
-import { appendFileSync, existsSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { InputError, UsageError, formatErrorLine } from '../../errors.js';
 import { SEVERITY_ORDER, type Severity } from '../../findings/finding.js';
 import { expandGlob } from '../../util/glob.js';
 import { EXIT } from '../exit-codes.js';
 import { type LoadFlags, loadOptionsFrom, sourceFor } from '../load-input.js';
-import { colorLevel, createOutput } from '../output.js';
+import { colorLevel, createOutput, writeOutputFile } from '../output.js';
 import { packageVersion } from '../main.js';
 import type { LintFinding } from '../../lint/types.js';
 import type { LoadedRuleset, RulesetConfig } from '../../lint/ruleset.js';
@@ -231,7 +231,7 @@ export async function run(patterns: string[], flags: LintFlags): Promise<number>
       { GITHUB_STEP_SUMMARY: process.env.GITHUB_STEP_SUMMARY },
     );
     const bytes = outputBytes(result);
-    if (o.file) writeFileSync(o.file, bytes);
+    if (o.file) writeOutputFile(o.file, bytes);
     else if (bytes.length > 0) process.stdout.write(bytes[bytes.length - 1] === 0x0a ? bytes : Buffer.concat([bytes, Buffer.from('\n')]));
     if (result.summary && process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, result.summary);
   }
