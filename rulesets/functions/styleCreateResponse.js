@@ -80,6 +80,7 @@ export default createRulesetFunction(
       failing,
       (op) => `${opLabel(op)} creates a member of a collection but documents no 201 Created (or 202 Accepted) response (has ${statusKeys(op).join(', ') || 'none'}).`,
       (n) => `None of the ${n} POST operations on collections documents 201 Created (or 202 Accepted).`,
+      context,
     );
     if (options.requireLocation) {
       for (const op of creates) {

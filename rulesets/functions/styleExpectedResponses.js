@@ -68,6 +68,7 @@ export default createRulesetFunction(
           ? `${opLabel(op)} documents no ${what} response (has ${statusKeys(op).join(', ') || 'none'}).`
           : `${opLabel(op)} does not document ${missingOf(statusKeys(op)).join(', ')} (has ${statusKeys(op).join(', ')}).`,
       (n) => `None of the ${n} operations this applies to documents a ${what} response.`,
+      context,
     );
   },
 );

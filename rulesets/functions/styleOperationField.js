@@ -1,5 +1,11 @@
 import { createRulesetFunction } from './lib/define.js';
-import { operations, rootOf } from './lib/doc.js';
+import { ignoredByAuthor, operations, rootOf } from './lib/doc.js';
+
+/** `a summary`, `an operationId`, `tags`: the field as an English noun phrase. */
+function withArticle(field) {
+  if (field.endsWith('s')) return field;
+  return /^[aeiou]/i.test(field) ? `an ${field}` : `a ${field}`;
+}
 
 function present(v) {
   if (typeof v === 'string') return v.trim() !== '';
@@ -28,9 +34,16 @@ export default createRulesetFunction(
     const field = options.field;
     const missing = ops.filter((op) => !present(op.operation[field]));
     if (missing.length === 0) return [];
-    if (missing.length === ops.length && ops.length > 1) {
-      return [{ message: `No operation has a ${field} (${ops.length} operations).`, path: [missing[0].isWebhook ? 'webhooks' : 'paths'] }];
+    const perOperation = (op) => ({ message: `Operation has no ${field}.`, path: op.path });
+    // operations whose author ignores the rule do not count towards the convention (their own
+    // findings are returned, to be suppressed as ignored)
+    const rule = context?.rule?.name;
+    const open = ops.filter((op) => !ignoredByAuthor(root, op.path, rule));
+    const openMissing = missing.filter((op) => open.includes(op));
+    if (openMissing.length > 0 && openMissing.length === open.length && open.length > 1) {
+      const once = { message: `No operation has ${withArticle(field)} (${open.length} operations).`, path: [openMissing[0].isWebhook ? 'webhooks' : 'paths'] };
+      return [once, ...missing.filter((op) => !openMissing.includes(op)).map(perOperation)];
     }
-    return missing.map((op) => ({ message: `Operation has no ${field}.`, path: op.path }));
+    return missing.map(perOperation);
   },
 );

@@ -101,7 +101,7 @@ Exit codes: 0 ok, 1 findings at or above the fail severity, 2 usage, input or in
   const rules = program
     .command('rules')
     .description('list the rules of the style guide and its packs')
-    .addOption(new Option('--category <category>', 'only this category').choices(['style', 'security', 'performance', 'compliance']))
+    .addOption(new Option('--category <category>', 'only this category').choices(['style', 'security', 'performance', 'compliance', 'validation']))
     .addOption(new Option('--pack <pack>', 'rules a pack adds or re-tunes').choices(['psd2', 'fhir', 'r155', 'gdpr']))
     .option('--all', 'include the rules of every pack')
     .option('--json', 'print JSON')

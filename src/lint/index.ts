@@ -32,11 +32,22 @@ export function validationFindings(prepared: Prepared): LintFinding[] {
 const COVERED_BY_RULE: Record<string, string> = { 'duplicate-operation-id': 'operation-id-unique' };
 
 export async function lintPrepared(loaded: LoadResult, prepared: Prepared, ruleset: LoadedRuleset, opts: LintOptions = {}): Promise<LintFinding[]> {
-  const validation = (): LintFinding[] =>
-    validationFindings(prepared).filter((f) => {
+  // Validation checks are rules too (src/validate/rules.ts): the config may change their severity or turn them off.
+  const validation = (): LintFinding[] => {
+    const out: LintFinding[] = [];
+    for (const f of validationFindings(prepared)) {
       const rule = COVERED_BY_RULE[f.code];
-      return !(rule && ruleset.meta.get(rule)?.enabled);
-    });
+      if (rule && ruleset.meta.get(rule)?.enabled) continue;
+      const meta = ruleset.meta.get(f.code);
+      if (meta?.category === 'validation') {
+        if (!meta.enabled) continue;
+        out.push({ ...f, severity: meta.severity, fix: meta.fix });
+      } else {
+        out.push(f);
+      }
+    }
+    return out;
+  };
   const rules = await lintDocument(loaded, prepared, ruleset, opts);
   await prepared.validationPending;
   // concat, not spread: a spread after the first walks the 10,000 findings of a large document one iterator step at a time

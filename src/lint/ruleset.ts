@@ -15,8 +15,9 @@ import type { Severity } from '../findings/finding.js';
 import { guardFunction } from './guard.js';
 import { installedSpectral, OWN_FUNCTIONS_DIR, spectralModules, type SpectralModules } from './spectral.js';
 import { CORE_RULESET, PACKS, PACKS_DIR, RULESETS_DIR, type PackName } from './paths.js';
+import { VALIDATION_RULES, validationRule } from '../validate/rules.js';
 
-export type Category = 'style' | 'security' | 'performance' | 'compliance';
+export type Category = 'style' | 'security' | 'performance' | 'compliance' | 'validation';
 
 /** What apictl knows about one rule beyond Spectral's definition. */
 export interface RuleMeta {
@@ -383,6 +384,8 @@ export async function loadRuleset(config: RulesetConfig = {}): Promise<LoadedRul
   const modules = (config.extends ?? []).length === 0 ? spectralModules() : installedSpectral();
   const { def, meta, version } = await loadApictlDefinition(modules, packs);
   const where = config.baseDir ? path.join(config.baseDir, '<config>') : '<config>';
+  const validationOverrides = Object.fromEntries(Object.entries(config.rules ?? {}).filter(([name]) => validationRule(name) !== undefined));
+  // (a check's severity also reaches an extended ruleset's rule of the same name: spectral:oas has an oas3-schema too)
   const later = applyOverrides(def, meta, config.rules, where);
   const extended: unknown[] = [];
   for (const e of config.extends ?? []) extended.push(await loadExternal(modules, e, config.baseDir ?? process.cwd(), config.allowCode !== false));
@@ -412,8 +415,9 @@ export async function loadRuleset(config: RulesetConfig = {}): Promise<LoadedRul
   const rules = (ruleset as unknown as { rules: Record<string, { enabled: boolean; severity: number | string; description: string | null; message: string | null; resolved: boolean; definition?: unknown; then: unknown }> }).rules;
   for (const [name, ov] of Object.entries(later)) {
     const r = rules[name];
+    if (!r && validationRule(name) !== undefined) continue;
     if (!r) throw new InputError(`unknown rule '${name}' (see: apictl rules)`, { file: where, line: 0, column: 0 });
-    if (ov.options) throw new InputError(`rule '${name}' comes from an extended ruleset: only its severity can be changed here`, { file: where, line: 0, column: 0 });
+    if (ov.options && validationRule(name) === undefined) throw new InputError(`rule '${name}' comes from an extended ruleset: only its severity can be changed here`, { file: where, line: 0, column: 0 });
     if (ov.severity !== undefined) {
       if (!SEVERITIES.has(ov.severity)) throw new InputError(`rule '${name}': severity must be error, warn, info, hint or off`, { file: where, line: 0, column: 0 });
       r.severity = ov.severity;
@@ -440,13 +444,40 @@ export async function loadRuleset(config: RulesetConfig = {}): Promise<LoadedRul
     if (r.enabled) m.severity = normaliseSeverity(r.severity);
     if (r.enabled && r.resolved) needsResolved = true;
   }
-  const fingerprint = fingerprintOf(rules as unknown as Record<string, { enabled: boolean; severity: number; then: unknown }>, version, packs);
+  const tunedChecks = addValidationRules(meta, validationOverrides, where);
+  const fingerprint = fingerprintOf(rules as unknown as Record<string, { enabled: boolean; severity: number; then: unknown }>, version, packs, tunedChecks);
   return { ruleset, meta, version, fingerprint, packs, needsResolved, validatedBySpectral, modules, config };
 }
 
-function fingerprintOf(rules: Record<string, { enabled: boolean; severity: number; then: unknown }>, version: string, packs: string[]): string {
+/**
+ * The checks of validation and loading (src/validate/rules.ts) as rules of the set, with the
+ * config's severities; returns `name severity` of each one the config changed (the fingerprint
+ * hashes those: untouched checks leave it as it was before they were listed).
+ */
+function addValidationRules(meta: Map<string, RuleMeta>, overrides: NonNullable<RulesetConfig['rules']>, where: string): string[] {
+  const tuned: string[] = [];
+  for (const v of VALIDATION_RULES) {
+    const m: RuleMeta = { name: v.code, category: 'validation', tunedBy: [], description: v.description, severity: v.severity, fix: v.fix, file: '(validation)', enabled: true };
+    const o = overrides[v.code];
+    const severity = typeof o === 'string' ? o : typeof o === 'boolean' ? (o ? undefined : 'off') : o?.severity;
+    if (o !== null && typeof o === 'object' && o.options !== undefined) {
+      throw new InputError(`rule '${v.code}' is a validation check: only its severity can be changed`, { file: where, line: 0, column: 0 });
+    }
+    if (severity !== undefined) {
+      if (!SEVERITIES.has(severity)) throw new InputError(`rule '${v.code}': severity must be error, warn, info, hint or off`, { file: where, line: 0, column: 0 });
+      m.enabled = severity !== 'off';
+      if (severity !== 'off') m.severity = severity;
+      tuned.push(`${v.code} ${severity}`);
+    }
+    meta.set(v.code, m);
+  }
+  return tuned;
+}
+
+function fingerprintOf(rules: Record<string, { enabled: boolean; severity: number; then: unknown }>, version: string, packs: string[], tunedChecks: string[] = []): string {
   const h = createHash('sha256');
   h.update(`apictl-ruleset ${version} packs=${packs.join(',')}\n`);
+  for (const t of tunedChecks) h.update(`check ${t}\n`);
   for (const name of Object.keys(rules).sort()) {
     const r = rules[name]!;
     if (!r.enabled) continue;

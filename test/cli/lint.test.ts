@@ -193,6 +193,29 @@ describe('apictl lint', () => {
     expect(existsSync(path.join(dir, 'ran.txt'))).toBe(true);
   });
 
+  it('lists the checks of validation as rules, documents them, and lets a config tune or turn them off', () => {
+    const list = JSON.parse(apictl(['rules', '--category', 'validation', '--json']).stdout).rules as Array<{ name: string; severity: string }>;
+    expect(list.map((r) => r.name)).toEqual(expect.arrayContaining(['oas3-schema', 'unresolved-ref', 'path-param-undeclared', 'oas3-request-body-method']));
+    expect(list.find((r) => r.name === 'oas3-request-body-method')!.severity).toBe('warn');
+    expect(apictl(['rules', 'show', 'unresolved-ref']).stdout).toMatch(/^unresolved-ref  validation · error\n[\s\S]*Why[\s\S]*Fails[\s\S]*Passes/);
+    const doc = `openapi: 3.1.0
+info: {title: T, version: 1.0.0}
+paths:
+  /pets:
+    get:
+      requestBody: {content: {application/json: {schema: {type: object}}}}
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Gone'}}}}
+`;
+    const codesOf = (dir: string) =>
+      (JSON.parse(apictl(['lint', 'api.yaml', '--no-record', '-f', 'json'], { cwd: dir }).stdout) as Array<{ code: string; severity: number }>)
+        .filter((f) => f.code === 'unresolved-ref' || f.code === 'oas3-request-body-method')
+        .map((f) => `${f.code}:${f.severity}`);
+    expect(codesOf(tempTree({ 'api.yaml': doc }))).toEqual(['oas3-request-body-method:1', 'unresolved-ref:0']);
+    const tuned = tempTree({ 'api.yaml': doc, '.apictl.yaml': 'rules:\n  oas3-request-body-method: off\n  unresolved-ref: warn\n' });
+    expect(codesOf(tuned)).toEqual(['unresolved-ref:1']);
+  });
+
   it('lists rules and shows one with its examples', () => {
     const list = apictl(['rules', '--json']);
     const rules = JSON.parse(list.stdout).rules as Array<{ name: string; category: string; enabled: boolean; pack?: string }>;

@@ -238,3 +238,23 @@ export function typesOf(schema) {
 }
 
 export { METHODS };
+
+/**
+ * True when an `x-apictl-ignore` with a reason names `rule` on the node at `path` or on one of
+ * its ancestors: the author accepted what the rule says there. Rules that report one finding for
+ * many nodes (an API-wide convention) read it to count only the nodes not ignored; everything
+ * else is suppressed after the run (src/lint/ignore.ts), which this mirrors.
+ */
+export function ignoredByAuthor(root, path, rule) {
+  if (typeof rule !== 'string') return false;
+  let cur = root;
+  for (let i = 0; ; i++) {
+    if (isObject(cur) && Object.hasOwn(cur, 'x-apictl-ignore')) {
+      const v = cur['x-apictl-ignore'];
+      const reason = isObject(v) ? v[rule] : Array.isArray(v) ? v.find((e) => isObject(e) && e.rule === rule)?.reason : undefined;
+      if (typeof reason === 'string' && reason.trim() !== '') return true;
+    }
+    if (i === path.length || cur === null || typeof cur !== 'object' || !Object.hasOwn(cur, path[i])) return false;
+    cur = cur[path[i]];
+  }
+}

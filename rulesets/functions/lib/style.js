@@ -1,6 +1,6 @@
 // Helpers for apictl's style rules (owner: style). Pure, bounded, never throw; every list is
 // computed once per document through `cached` and shared by the rules that need it.
-import { cached, deref, isObject, operations, specVersion, typesOf } from './doc.js';
+import { cached, deref, ignoredByAuthor, isObject, operations, specVersion, typesOf } from './doc.js';
 
 // ---------------------------------------------------------------------------------------------
 // Small utilities
@@ -878,12 +878,21 @@ export function hasInput(root, op) {
 /**
  * Findings for operations that miss something: one per operation, or — when every one of at least
  * `minForSummary` applicable operations misses it — a single finding at `paths` describing the
- * API-wide convention (one decision to revisit, not hundreds of findings).
+ * API-wide convention (one decision to revisit, not hundreds of findings). Operations whose
+ * author ignores the rule (x-apictl-ignore; `context` is the rule function's) do not count
+ * towards the convention; their own findings are still returned, to be suppressed as ignored.
  */
-export function perOperationOrOnce(applicable, failing, messageFor, summary, minForSummary = 3) {
+export function perOperationOrOnce(applicable, failing, messageFor, summary, context, minForSummary = 3) {
   if (failing.length === 0) return [];
-  if (failing.length === applicable.length && applicable.length >= minForSummary) {
-    return [{ message: summary(applicable.length), path: [failing[0].isWebhook ? 'webhooks' : 'paths'] }];
+  const perOperation = (op) => ({ message: messageFor(op), path: isObject(op.operation.responses) ? [...op.path, 'responses'] : op.path });
+  const rule = context?.rule?.name;
+  const root = context?.document?.data;
+  const ignored = (op) => ignoredByAuthor(root, op.path, rule);
+  const open = rule === undefined ? applicable : applicable.filter((op) => !ignored(op));
+  const openFailing = rule === undefined ? failing : failing.filter((op) => !ignored(op));
+  if (openFailing.length > 0 && openFailing.length === open.length && open.length >= minForSummary) {
+    const once = { message: summary(open.length), path: [openFailing[0].isWebhook ? 'webhooks' : 'paths'] };
+    return [once, ...failing.filter((op) => !openFailing.includes(op)).map(perOperation)];
   }
-  return failing.map((op) => ({ message: messageFor(op), path: isObject(op.operation.responses) ? [...op.path, 'responses'] : op.path }));
+  return failing.map(perOperation);
 }

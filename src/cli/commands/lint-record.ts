@@ -50,7 +50,8 @@ export async function createRecorder(db: string | undefined, warn: (line: string
         ...run.findings.map((f) => ({ code: f.code, severity: f.severity, category: f.category, fingerprint: f.fingerprint })),
         ...run.suppressed.map((f) => ({ code: f.code, severity: f.severity, category: f.category, fingerprint: f.fingerprint, suppressed: true })),
       ];
-      const valid = !run.prepared.validation.some((f) => f.severity === 'error');
+      // what lint reported: a validation check the config turned down or off does not invalidate
+      const valid = !run.findings.some((f) => f.category === 'validation' && f.severity === 'error');
       const input = { operations: score.scoringOperations(run.prepared.document), findings, rules: run.ruleset.meta, packs: run.ruleset.packs, valid };
       const rec = score.buildLintRunRecord(input, {
         specIdentity,
