@@ -22,11 +22,13 @@
  * (a Swagger 2.0 input's extensions are carried into it by the conversion).
  */
 import type { Range } from '../findings/finding.js';
+import { suggest } from '../util/suggest.js';
 import { fingerprintFor } from './fingerprint.js';
 import type { LintFinding } from './types.js';
 
 export const IGNORE_KEY = 'x-apictl-ignore';
 export const IGNORE_PROBLEM = 'ignore-without-reason';
+export const IGNORE_UNKNOWN_RULE = 'ignore-unknown-rule';
 
 /** Where a path of the 3.x document is in the files as written. */
 export interface IgnoreLocation {
@@ -41,7 +43,10 @@ export interface IgnoreResult {
   kept: LintFinding[];
   /** Findings an ignore entry with a reason applies to (the innermost entry's reason). */
   suppressed: Array<{ finding: LintFinding; reason: string }>;
-  /** `ignore-without-reason` findings, one per entry that lacks a reason or is malformed. */
+  /**
+   * `ignore-without-reason` findings, one per entry that lacks a reason or is malformed, and
+   * `ignore-unknown-rule` ones, one per entry naming no rule of the run (a typo ignores nothing).
+   */
   problems: LintFinding[];
 }
 
@@ -181,24 +186,37 @@ export function textMayHoldIgnores(text: string): boolean {
  * `texts`, when given, are the texts of every file the document was read from: when none may hold
  * an ignore (textMayHoldIgnores), the document is not walked.
  */
-export function applyIgnores(findings: LintFinding[], doc3: unknown, locate: (path3: string[]) => IgnoreLocation, texts?: readonly string[]): IgnoreResult {
+export function applyIgnores(
+  findings: LintFinding[],
+  doc3: unknown,
+  locate: (path3: string[]) => IgnoreLocation,
+  texts?: readonly string[],
+  knownRules?: ReadonlySet<string>,
+): IgnoreResult {
   if (texts !== undefined && !texts.some(textMayHoldIgnores)) return { kept: findings, suppressed: [], problems: [] };
   const ignores = allIgnores(doc3);
   const problems: LintFinding[] = [];
+  const problem = (code: string, at: string[], message: string): void => {
+    const loc = locate(at);
+    problems.push({
+      code,
+      severity: 'warn',
+      message,
+      path: at,
+      sourcePath: loc.sourcePath,
+      source: loc.source,
+      range: loc.range,
+      category: 'compliance',
+      fingerprint: fingerprintFor(code, at, doc3),
+    });
+  };
   for (const { value, at } of ignores) {
-    for (const p of readEntries(value, at).problems) {
-      const loc = locate(p.at);
-      problems.push({
-        code: IGNORE_PROBLEM,
-        severity: 'warn',
-        message: p.message,
-        path: p.at,
-        sourcePath: loc.sourcePath,
-        source: loc.source,
-        range: loc.range,
-        category: 'compliance',
-        fingerprint: fingerprintFor(IGNORE_PROBLEM, p.at, doc3),
-      });
+    const { entries, problems: malformed } = readEntries(value, at);
+    for (const p of malformed) problem(IGNORE_PROBLEM, p.at, p.message);
+    if (knownRules === undefined) continue;
+    for (const e of entries) {
+      if (knownRules.has(e.rule)) continue;
+      problem(IGNORE_UNKNOWN_RULE, e.at, `${IGNORE_KEY} names '${e.rule}', which is no rule of this run${suggest(e.rule, knownRules)}: it ignores nothing`);
     }
   }
   if (ignores.length === 0) return { kept: findings, suppressed: [], problems };

@@ -134,6 +134,27 @@ describe('apictl lint', () => {
     expect(codes).toContain('ignore-without-reason');
   });
 
+  it('x-apictl-ignore on operations counts for a convention finding, and an unknown rule id in it is a finding', () => {
+    const ops = (ignoreOn: number[], typo = false) => {
+      const lines = ['openapi: 3.1.0', 'info: {title: T, version: 1.0.0}', 'paths:'];
+      for (let i = 0; i < 3; i++) {
+        lines.push(`  /r${i}:`, '    get:', `      operationId: get${i}`);
+        if (ignoreOn.includes(i)) lines.push('      x-apictl-ignore:', `        ${typo ? 'operation-tag' : 'operation-tags'}: internal probe, not in the catalogue`);
+        lines.push("      responses: {'200': {description: ok}}");
+      }
+      return lines.join('\n') + '\n';
+    };
+    const dir = tempTree({ 'none.yaml': ops([]), 'one.yaml': ops([1]), 'all.yaml': ops([0, 1, 2]), 'typo.yaml': ops([1], true) });
+    const tags = (file: string) => lintJson([file], dir).findings.filter((f) => f.code === 'operation-tags' || f.code === 'ignore-unknown-rule').map((f) => `${f.code}: ${f.message}`);
+    expect(tags('none.yaml')).toEqual(['operation-tags: No operation has tags (3 operations).']);
+    expect(tags('one.yaml')).toEqual(['operation-tags: No operation has tags (2 operations).']);
+    expect(tags('all.yaml')).toEqual([]);
+    expect(tags('typo.yaml').sort()).toEqual([
+      "ignore-unknown-rule: x-apictl-ignore names 'operation-tag', which is no rule of this run (did you mean 'operation-tags'?): it ignores nothing",
+      'operation-tags: No operation has tags (3 operations).',
+    ]);
+  });
+
   it('lints several files and globs in one run with a progress line per file', () => {
     const dir = tempTree({ 'a/one.yaml': spec, 'a/b/two.yaml': swagger2, 'a/readme.md': '#' });
     const r = apictl(['lint', 'a/**/*.yaml', '--no-record', '-f', 'json'], { cwd: dir });

@@ -175,6 +175,7 @@ export async function run(patterns: string[], flags: LintFlags): Promise<number>
           },
           // one file: its text tells whether there can be ignores at all (no walk when not)
           loaded.files.size === 1 ? [loaded.entryText] : undefined,
+          knownRuleIds(ruleset),
         );
         const findings = ignored.kept.concat(ignored.problems);
         linted.push(loaded.entry.displayPath);
@@ -245,4 +246,15 @@ export async function run(patterns: string[], flags: LintFlags): Promise<number>
 
 function truthyEnv(v: string | undefined): boolean {
   return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
+}
+
+/** The ids an x-apictl-ignore may name: the run's rules (validation checks included) and the ignore's own problems. */
+const knownIds = new WeakMap<LoadedRuleset, Set<string>>();
+function knownRuleIds(rs: LoadedRuleset): Set<string> {
+  let ids = knownIds.get(rs);
+  if (ids === undefined) {
+    ids = new Set([...rs.meta.keys(), 'ignore-without-reason', 'rule-failed', 'lint-time-budget']);
+    knownIds.set(rs, ids);
+  }
+  return ids;
 }
