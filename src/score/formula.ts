@@ -5,10 +5,11 @@
  *   U   = max(1, non-deprecated operations + webhooks)
  *   M_c = Σ_rules w(sev)·min(n_rule, U)        w: error 10, warn 3, info 1, hint 0
  *   B_c = 100·exp(−(M_c/U)/τ)                  τ = 6
- *   K_c = 100 − 12·min(E_c, 4)                 E_c = distinct rules with an error in c
+ *   K_c = 100, or 74 − 15·(min(E_c, 4) − 1)    E_c = distinct rules with an error in c (each one a grade lower)
  *   S_c = ⌊min(B_c, K_c)⌋
  *   T   = ⌊Σ W_c·S_c / Σ W_c⌋ over categories with an enabled rule (security 35, style 25,
- *         compliance 25, performance 15), capped at 40 for an invalid document.
+ *         compliance 25, performance 15), capped at 29 (an F) for an invalid document.
+ *   grade A ≥ 75, B ≥ 60, C ≥ 45, D ≥ 30, F below (set from the corpus: docs/scoring.md)
  *
  * Two refinements over the design note, both keeping its properties:
  * - Everything is computed from a {@link ScoreTally} (per rule: deduplicated count, severity,
@@ -22,7 +23,7 @@
  *   pieces repeat findings (a shared schema reported by each file).
  *
  * Scores are floored, never rounded up: 100 means no weighted finding, a category gets an A only
- * when its density really scores 90, and an open error keeps a category at 88 at best.
+ * when its density really scores 75, and an open error keeps a category at 74 (a B) at best.
  */
 import type { Severity } from '../findings/finding.js';
 
@@ -37,14 +38,27 @@ export const SEVERITY_WEIGHTS: Readonly<Record<Severity, number>> = { error: 10,
 
 /** Density scale: one warning per operation → 60, one info per operation → 84, one error per operation → 18. */
 export const TAU = 6;
-/** Points one distinct error rule takes off its category's ceiling, and how many count. */
-export const ERROR_CEILING_STEP = 12;
+/**
+ * Grade boundaries: A ≥ 75, B ≥ 60, C ≥ 45, D ≥ 30, F below. Set from the corpus of real
+ * descriptions (docs/scoring.md): curated examples such as Redocly's museum and Bump's train
+ * travel API score 45–55, large public APIs 25–50, minimal demos below 30.
+ */
+export const GRADE_MINIMUMS: ReadonlyArray<readonly [string, number]> = [
+  ['A', 75],
+  ['B', 60],
+  ['C', 45],
+  ['D', 30],
+];
+/** How far apart the grades are: each distinct error rule in a category lowers its ceiling by one grade. */
+export const ERROR_CEILING_STEP = 15;
 export const ERROR_CEILING_RULES = 4;
-/** Highest total of a document with validation errors. */
-export const INVALID_CAP = 40;
+/** The ceiling of a category with one error rule: the highest B (never an A with an open error). */
+export const ERROR_CEILING_FIRST = 74;
+/** Highest total of a document with validation errors: the highest F (the specification rejects it). */
+export const INVALID_CAP = 29;
 
 /** Bumped when the formula changes, so stored scores of different formulas are never compared silently. */
-export const FORMULA_VERSION = 1;
+export const FORMULA_VERSION = 2;
 
 const SEVERITY_RANK: Record<Severity, number> = { error: 0, warn: 1, info: 2, hint: 3 };
 
@@ -83,7 +97,7 @@ export interface Score {
   grade: string;
   categories: Record<ScoreCategory, CategoryScore>;
   packs: Record<string, { score: number; grade: string }>;
-  /** True for an invalid document: the total is capped at 40. */
+  /** True for an invalid document: the total is capped at 29 (an F). */
   unreliable: boolean;
   units: number;
 }
@@ -129,7 +143,8 @@ function isNonScoring(category: string): boolean {
 }
 
 export function gradeOf(score: number): string {
-  return score >= 90 ? 'A' : score >= 80 ? 'B' : score >= 70 ? 'C' : score >= 60 ? 'D' : 'F';
+  for (const [grade, min] of GRADE_MINIMUMS) if (score >= min) return grade;
+  return 'F';
 }
 
 function unitsOf(operations: number): number {
@@ -217,7 +232,7 @@ function part(rules: Iterable<RuleTally>, units: number): Part {
     if (r.severity === 'error' && r.count > 0) errorRules++;
   }
   const density = 100 * Math.exp(-(mass / units) / TAU);
-  const ceiling = 100 - ERROR_CEILING_STEP * Math.min(errorRules, ERROR_CEILING_RULES);
+  const ceiling = errorRules === 0 ? 100 : ERROR_CEILING_FIRST - ERROR_CEILING_STEP * (Math.min(errorRules, ERROR_CEILING_RULES) - 1);
   return { mass, errorRules, exact: Math.min(density, ceiling) };
 }
 

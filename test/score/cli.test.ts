@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { poolTallies, scoreTally } from '../../src/score/formula.js';
+import { gradeOf, poolTallies, scoreTally } from '../../src/score/formula.js';
 import { history, recordLintRun } from '../../src/score/history.js';
 import { specIdentityFor } from '../../src/score/identity.js';
 import type { LintRunRecord } from '../../src/score/record.js';
@@ -56,10 +56,10 @@ describe('apictl score SPEC', () => {
     const r = apictl(['score', 'api.yaml'], { cwd: p.root });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    const grade = latest! >= 90 ? 'A' : latest! >= 80 ? 'B' : 'C';
+    const grade = gradeOf(latest!);
     expect(r.stdout).toMatch(new RegExp(`^Score ${latest} ${grade}  file:api\\.yaml\\n`));
     expect(r.stdout).toMatch(/run 2 · 2025-01-02 09:30 UTC · commit f00dfeedf0 · apictl 0\.1\.0 · ruleset 1\.0\.0 \(fp000000\) · 20 operations/);
-    expect(r.stdout).toMatch(/^ {2}security {8}88 B {3}1 error rule$/m);
+    expect(r.stdout).toMatch(/^ {2}security {8}74 B {3}1 error rule$/m);
     expect(r.stdout).toMatch(/^ {2}style +\d+ [A-F]$/m);
     expect(r.stdout).toMatch(/^ {2}psd2 readiness +\d+ [A-F]$/m);
     const d = latest! - first!;
@@ -133,12 +133,12 @@ describe('apictl score SPEC', () => {
     expect(j.history).toBeUndefined();
   });
 
-  it('marks an invalid run: total capped at 40', () => {
+  it('marks an invalid run: total capped at 29', () => {
     const p = project(() => [sampleRecord(API, { valid: false })]);
     const r = apictl(['score', 'api.yaml'], { cwd: p.root });
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^Score 40 F/);
-    expect(r.stdout).toContain('! the document has validation errors: the total is capped at 40 and unreliable');
+    expect(r.stdout).toMatch(/^Score 29 F/);
+    expect(r.stdout).toContain('! the document has validation errors: the total is capped at 29 (F) and unreliable');
   });
 });
 
@@ -150,9 +150,10 @@ describe('--explain', () => {
     const section = r.stdout.slice(r.stdout.indexOf('Fix these first'));
     expect(section).toMatch(/^Fix these first \(points the total would gain\):\n {2}POINTS {2}CATEGORY {4}SEVERITY {2}COUNT {2}RULE\n/);
     const rules = [...section.matchAll(/^ {2}\+(\d+\.\d) +(\w+) +(\w+) +(\d+) +(\S+)$/gm)].map((m) => [m[5], m[2], m[3], m[4]]);
+    // the open error caps security at 74: fixing it gains most
     expect(rules).toEqual([
-      ['operation-description', 'style', 'warn', '12'],
       ['security-defined', 'security', 'error', '2'],
+      ['operation-description', 'style', 'warn', '12'],
       ['psd2-consent-header', 'compliance', 'warn', '3'],
     ]);
     const j = JSON.parse(apictl(['score', 'api.yaml', '--explain', '--json'], { cwd: p.root }).stdout);
@@ -318,7 +319,8 @@ describe('--all', () => {
     const j = JSON.parse(apictl(['score', '--all', '--json', '--explain'], { cwd: p.root }).stdout);
     expect(j.portfolio).toEqual({ specs: 3, operations: 65, mixedRulesets: false, score: expected });
     expect(j.specs.map((s: { spec: string }) => s.spec)).toEqual(['file:api.yaml', 'file:sub/b.yaml', 'spec:pets']);
-    expect(j.explain[0]).toMatchObject({ code: 'operation-description', count: 33 });
+    expect(j.explain[0]).toMatchObject({ code: 'security-defined', count: 1 });
+    expect(j.explain[1]).toMatchObject({ code: 'operation-description', count: 33 });
   });
 
   it('pools raw numbers: a spec recorded as two files scores like the whole, never higher', () => {

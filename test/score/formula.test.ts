@@ -51,11 +51,11 @@ describe('worked example of scoring.md', () => {
 
   it('scores 68 (the density term is 68.16, the doc rounds it to 68.2; scores are floored)', () => {
     const s = computeScore(whole);
-    // M = 10·5 + 3·60 = 230, U = 100, B = 100·exp(−2.3/6) = 68.16; ceiling 88 does not bind.
+    // M = 10·5 + 3·60 = 230, U = 100, B = 100·exp(−2.3/6) = 68.16; ceiling 74 does not bind.
     expect(100 * Math.exp(-2.3 / 6)).toBeCloseTo(68.16, 2);
-    expect(s.categories.security).toEqual({ score: 68, grade: 'D', mass: 230, errorRules: 1, enabled: true });
+    expect(s.categories.security).toEqual({ score: 68, grade: 'B', mass: 230, errorRules: 1, enabled: true });
     expect(s.total).toBe(68);
-    expect(s.grade).toBe('D');
+    expect(s.grade).toBe('B');
   });
 
   it('split 10 + 90, the pieces score 26 and 75, the size-weighted mean 70.8 would pay, the pooled portfolio stays 68', () => {
@@ -102,8 +102,8 @@ describe('bounded', () => {
     expect(computeScore(input({ operations: 10, findings: findings('style-rule', 'hint', 'style', 10) })).total).toBe(100);
   });
 
-  it('grades: A ≥ 90, B ≥ 80, C ≥ 70, D ≥ 60, F below', () => {
-    expect([100, 90, 89, 80, 79, 70, 69, 60, 59, 0].map(gradeOf)).toEqual(['A', 'A', 'B', 'B', 'C', 'C', 'D', 'D', 'F', 'F']);
+  it('grades: A ≥ 75, B ≥ 60, C ≥ 45, D ≥ 30, F below', () => {
+    expect([100, 75, 74, 60, 59, 45, 44, 30, 29, 0].map(gradeOf)).toEqual(['A', 'A', 'B', 'B', 'C', 'C', 'D', 'D', 'F', 'F']);
   });
 });
 
@@ -156,20 +156,21 @@ describe('errors weigh more than warnings and cap their category', () => {
     expect(at('warn')).toBeLessThan(at('info'));
   });
 
-  it('any open error caps its category at 88 (never an A), however large the spec', () => {
+  it('any open error caps its category at 74 (never an A), however large the spec', () => {
     const s = computeScore(input({ operations: 100_000, findings: findings('security-rule', 'error', 'security', 1) }));
-    expect(s.categories.security).toMatchObject({ score: 88, grade: 'B', errorRules: 1 });
+    expect(s.categories.security).toMatchObject({ score: 74, grade: 'B', errorRules: 1 });
     // The same as a warning is an A.
     expect(computeScore(input({ operations: 100_000, findings: findings('security-rule', 'warn', 'security', 1) })).categories.security.score).toBe(99);
   });
 
-  it('each distinct error rule lowers the ceiling by 12, up to four rules', () => {
+  it('each distinct error rule lowers the ceiling by 15 (a grade), up to four rules', () => {
     const rules = rulesMap(Array.from({ length: 6 }, (_, i) => ({ code: `e${i}`, category: 'style' })));
     const ceiling = (n: number) =>
       computeScore({ operations: 100_000, rules, packs: [], valid: true, findings: Array.from({ length: n }, (_, i) => findings(`e${i}`, 'error', 'style', 1)).flat() }).categories.style.score;
-    expect([1, 2, 3, 4, 5, 6].map(ceiling)).toEqual([88, 76, 64, 52, 52, 52]);
+    expect([1, 2, 3, 4, 5, 6].map(ceiling)).toEqual([74, 59, 44, 29, 29, 29]);
+    expect([1, 2, 3, 4].map((n) => gradeOf(ceiling(n)))).toEqual(['B', 'C', 'D', 'F']);
     // The same error rule on more operations does not lower the ceiling again.
-    expect(computeScore({ operations: 100_000, rules, packs: [], valid: true, findings: findings('e0', 'error', 'style', 3) }).categories.style.score).toBe(88);
+    expect(computeScore({ operations: 100_000, rules, packs: [], valid: true, findings: findings('e0', 'error', 'style', 3) }).categories.style.score).toBe(74);
   });
 
   it('one noisy rule counts at most once per operation', () => {
@@ -201,22 +202,22 @@ describe('size-stable', () => {
 
   it('one open endpoint among 500 still costs its category the A', () => {
     const s = computeScore(input({ operations: 500, findings: findings('security-rule', 'error', 'security', 1) }));
-    expect(s.categories.security.score).toBe(88);
+    expect(s.categories.security.score).toBe(74);
   });
 });
 
 describe('invalid documents', () => {
-  it('cap the total at 40 and mark it unreliable; categories keep their scores', () => {
+  it('cap the total at 29 (an F) and mark it unreliable; categories keep their scores', () => {
     const valid = computeScore(input({ operations: 10 }));
     const invalid = computeScore(input({ operations: 10, valid: false }));
     expect(valid.total).toBe(100);
-    expect(invalid).toMatchObject({ total: 40, grade: 'F', unreliable: true });
+    expect(invalid).toMatchObject({ total: 29, grade: 'F', unreliable: true });
     expect(invalid.categories).toEqual(valid.categories);
   });
 
   it('a validation error finding makes the document invalid; validation warnings and internal findings do not count', () => {
     const withValidationError = computeScore(input({ operations: 10, findings: [{ code: 'oas3-schema', severity: 'error', category: 'validation', fingerprint: 'v1' }] }));
-    expect(withValidationError).toMatchObject({ total: 40, unreliable: true });
+    expect(withValidationError).toMatchObject({ total: 29, unreliable: true });
     const others = computeScore(
       input({
         operations: 10,
@@ -237,9 +238,9 @@ describe('invalid documents', () => {
 
 describe('categories and weights', () => {
   it('total is the weighted mean (security .35, style .25, compliance .25, performance .15) of enabled categories', () => {
-    // security 88 (one error on 1000 ops), others 100 → (35·88 + 65·100) / 100 = 95.8 → 95
+    // security 74 (one error on 1000 ops), others 100 → (35·74 + 65·100) / 100 = 90.9 → 90
     const s = computeScore(input({ operations: 1000, findings: findings('security-rule', 'error', 'security', 1) }));
-    expect(s.total).toBe(95);
+    expect(s.total).toBe(90);
   });
 
   it('a category with no enabled rule does not enter the total', () => {
@@ -250,7 +251,7 @@ describe('categories and weights', () => {
     const s = computeScore({ operations: 1000, rules, packs: [], valid: true, findings: findings('sec', 'error', 'security', 1) });
     expect(s.categories.style.enabled).toBe(false);
     expect(s.categories.performance.enabled).toBe(false);
-    expect(s.total).toBe(88);
+    expect(s.total).toBe(74);
   });
 
   it('duplicate locations count once (the most severe), baseline-known findings count', () => {
@@ -279,16 +280,16 @@ describe('packs', () => {
       valid: true,
       findings: [...findings('psd2-a', 'warn', 'compliance', 10), ...findings('psd2-b', 'error', 'security', 2), ...findings('core', 'warn', 'style', 10)],
     });
-    // psd2: M = 3·10 + 10·2 = 50 over U = 10 → 100·exp(−5/6) = 43.4; error ceiling 88 → 43
-    expect(s.packs).toEqual({ gdpr: { score: 100, grade: 'A' }, psd2: { score: 43, grade: 'F' } });
+    // psd2: M = 3·10 + 10·2 = 50 over U = 10 → 100·exp(−5/6) = 43.4; error ceiling 74 → 43
+    expect(s.packs).toEqual({ gdpr: { score: 100, grade: 'A' }, psd2: { score: 43, grade: 'D' } });
     // Pack findings count in their categories too.
     expect(s.categories.compliance.mass).toBe(30);
     expect(s.categories.security.errorRules).toBe(1);
   });
 
-  it('an open pack error caps its readiness at 88; packs not enabled get no score', () => {
+  it('an open pack error caps its readiness at 74; packs not enabled get no score', () => {
     const s = computeScore({ operations: 10_000, rules, packs: ['gdpr'], valid: true, findings: findings('gdpr-a', 'error', 'compliance', 1) });
-    expect(s.packs).toEqual({ gdpr: { score: 88, grade: 'B' } });
+    expect(s.packs).toEqual({ gdpr: { score: 74, grade: 'B' } });
   });
 });
 
@@ -348,8 +349,8 @@ describe('splitting a spec cannot raise the portfolio score', () => {
     ]);
     const a: ScoreInput = { operations: 1000, rules, packs: [], valid: true, findings: findings('e1', 'error', 'security', 1) };
     const b: ScoreInput = { ...a, findings: findings('e2', 'error', 'security', 1) };
-    expect(computeScore(a).categories.security.score).toBe(88);
-    expect(computePortfolio([a, b]).categories.security).toMatchObject({ score: 76, errorRules: 2 });
+    expect(computeScore(a).categories.security.score).toBe(74);
+    expect(computePortfolio([a, b]).categories.security).toMatchObject({ score: 59, errorRules: 2 });
     expect(computePortfolio([a, { ...a, valid: false }]).unreliable).toBe(true);
   });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
-import { computeScore } from '../../src/score/formula.js';
+import { computeScore, FORMULA_VERSION } from '../../src/score/formula.js';
 import { baseline, history, latestPerSpec, recordLintRun, runCount, SCORE_MIGRATIONS, setBaseline } from '../../src/score/history.js';
 import { buildLintRunRecord } from '../../src/score/record.js';
 import { openRegistry, schemaVersions, type Registry } from '../../src/store/index.js';
@@ -55,7 +55,7 @@ describe('recordLintRun', () => {
       apictlVersion: '0.1.0',
       rulesetVersion: '1.0.0',
       rulesetFingerprint: 'fp00000000000001',
-      formulaVersion: 1,
+      formulaVersion: FORMULA_VERSION,
       operations: 30,
       countsByRule: { 'operation-description': 7, 'security-defined': 2, 'psd2-consent-header': 3 },
       countsBySeverity: { error: 2, warn: 10, info: 0, hint: 0 },

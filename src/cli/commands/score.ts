@@ -235,7 +235,7 @@ function showAll(registry: Registry, io: Output, flags: Flags, opts: { minScore?
     );
     io.out(renderCategories(portfolio, io.cOut));
     if (explain) io.out(renderExplain(explain, portfolio, io.cOut));
-    if (latest.some((r) => r.score.unreliable)) io.err('! marks specs whose latest run was invalid: their totals are capped at 40');
+    if (latest.some((r) => r.score.unreliable)) io.err('! marks specs whose latest run was invalid: their totals are capped at 29 (F)');
     if (latest.some((r) => !r.complete)) io.err('? marks specs whose latest run is incomplete: some rules could not run');
     if (fingerprints.size > 1) io.err('note: the specs were linted with different rulesets; the portfolio pools them anyway');
   }
@@ -401,7 +401,7 @@ function renderSpec(v: SpecView, c: Paint): string {
     `${s.units} operation${s.units === 1 ? '' : 's'}`,
   ];
   lines.push(`  ${meta.join(' · ')}`);
-  if (s.unreliable) lines.push(`  ${c.red('! the document has validation errors: the total is capped at 40 and unreliable')}`);
+  if (s.unreliable) lines.push(`  ${c.red('! the document has validation errors: the total is capped at 29 (F) and unreliable')}`);
   if (!r.complete) lines.push(`  ${c.red('? incomplete run: some rules could not run (a rule failed or the time budget ran out); the total may be too high')}`);
   lines.push(renderCategories(s, c));
   lines.push(`  since previous  ${v.previous ? comparisonText(v.previous, r.rulesetFingerprint) : '– (first run)'}`);
@@ -424,7 +424,7 @@ function renderSpec(v: SpecView, c: Paint): string {
 function renderExplain(items: ExplainItem[], s: Score, c: Paint): string {
   if (items.length === 0) return '\nNothing costs points: no scoring findings.';
   const head = s.unreliable
-    ? '\nFix these first (points the total gains once the document is valid; it stays capped at 40 until then):'
+    ? '\nFix these first (points the total gains once the document is valid; it stays capped at 29 until then):'
     : '\nFix these first (points the total would gain):';
   return (
     head +
