@@ -74,8 +74,11 @@ export const SCORE_MIGRATIONS = defineMigrations(SCORE_NAMESPACE, [
   },
   {
     version: 2,
-    name: 'runs whose rules could not all run',
-    up: `ALTER TABLE lint_runs ADD COLUMN complete INTEGER NOT NULL DEFAULT 1 CHECK (complete IN (0, 1));`,
+    name: 'runs whose rules could not all run; runs made with uncommitted changes',
+    up: `
+      ALTER TABLE lint_runs ADD COLUMN complete INTEGER NOT NULL DEFAULT 1 CHECK (complete IN (0, 1));
+      ALTER TABLE lint_runs ADD COLUMN git_dirty INTEGER CHECK (git_dirty IN (0, 1));
+    `,
   },
 ]);
 
@@ -91,6 +94,8 @@ export interface RunRow {
   time: string;
   contentHash: string;
   gitCommit: string | null;
+  /** True when the linted files had uncommitted changes; null outside git (or for runs before this was recorded). */
+  gitDirty: boolean | null;
   apictlVersion: string;
   rulesetVersion: string;
   rulesetFingerprint: string;
@@ -122,6 +127,7 @@ interface DbRow {
   run_at: string;
   content_hash: string;
   git_commit: string | null;
+  git_dirty: number | null;
   apictl_version: string;
   ruleset_version: string;
   ruleset_fingerprint: string;
@@ -147,7 +153,7 @@ interface DbRow {
   reason?: 'first-lint' | 'set';
 }
 
-const COLUMNS = `id, spec, spec_slug, run_at, content_hash, git_commit, apictl_version, ruleset_version, ruleset_fingerprint,
+const COLUMNS = `id, spec, spec_slug, run_at, content_hash, git_commit, git_dirty, apictl_version, ruleset_version, ruleset_fingerprint,
   formula_version, operations, units, total, grade, categories, packs, tally, counts_by_rule, counts_by_category,
   errors, warnings, infos, hints, suppressed, valid, complete, baseline`;
 
@@ -159,10 +165,10 @@ function prepare(db: Database) {
   const p = (sql: string): Statement => db.prepare(sql);
   return {
     insert: p(
-      `INSERT INTO lint_runs (spec, spec_slug, run_at, content_hash, git_commit, apictl_version, ruleset_version,
+      `INSERT INTO lint_runs (spec, spec_slug, run_at, content_hash, git_commit, git_dirty, apictl_version, ruleset_version,
          ruleset_fingerprint, formula_version, operations, units, total, grade, style, security, performance, compliance,
          categories, packs, tally, counts_by_rule, counts_by_category, errors, warnings, infos, hints, suppressed, valid, complete, baseline)
-       VALUES (@spec, @spec_slug, @run_at, @content_hash, @git_commit, @apictl_version, @ruleset_version,
+       VALUES (@spec, @spec_slug, @run_at, @content_hash, @git_commit, @git_dirty, @apictl_version, @ruleset_version,
          @ruleset_fingerprint, @formula_version, @operations, @units, @total, @grade, @style, @security, @performance, @compliance,
          @categories, @packs, @tally, @counts_by_rule, @counts_by_category, @errors, @warnings, @infos, @hints, @suppressed, @valid, @complete, 0)
        RETURNING id`,
@@ -239,6 +245,7 @@ export function recordLintRun(registry: Registry, rec: LintRunRecord): { runId: 
     run_at: at,
     content_hash: rec.contentHash,
     git_commit: rec.gitCommit === undefined || rec.gitCommit === '' ? null : rec.gitCommit,
+    git_dirty: rec.gitDirty === undefined ? null : rec.gitDirty ? 1 : 0,
     apictl_version: rec.apictlVersion,
     ruleset_version: rec.rulesetVersion,
     ruleset_fingerprint: rec.rulesetFingerprint,
@@ -347,6 +354,7 @@ function toRunRow(r: DbRow): RunRow {
     time: r.run_at,
     contentHash: r.content_hash,
     gitCommit: r.git_commit,
+    gitDirty: r.git_dirty === null ? null : r.git_dirty === 1,
     apictlVersion: r.apictl_version,
     rulesetVersion: r.ruleset_version,
     rulesetFingerprint: r.ruleset_fingerprint,

@@ -13,6 +13,8 @@ export interface LintRunRecord {
   /** SHA-256 (hex) of the linted text. */
   contentHash: string;
   gitCommit?: string;
+  /** True when the linted files differed from gitCommit (uncommitted changes); undefined outside git. */
+  gitDirty?: boolean;
   apictlVersion: string;
   rulesetVersion: string;
   /** LoadedRuleset.fingerprint: trends and deltas only compare runs with the same one. */
@@ -39,6 +41,7 @@ export interface LintRunContext {
   specSlug?: string;
   contentHash: string;
   gitCommit?: string;
+  gitDirty?: boolean;
   apictlVersion: string;
   rulesetVersion: string;
   rulesetFingerprint: string;

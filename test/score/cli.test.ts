@@ -1,5 +1,6 @@
 /** `apictl score` through the built binary: runs are recorded in-process, then the CLI reads them. */
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gradeOf, poolTallies, scoreTally } from '../../src/score/formula.js';
@@ -184,6 +185,28 @@ describe('--history', () => {
     // The trend marks the break too.
     expect(r.stdout).toMatch(/trend {11}[▁▂▃▄▅▆▇█]{2}┊[▁▂▃▄▅▆▇█]{2} .*\(┊ ruleset changed\)/);
     expect(r.stdout).toMatch(/since baseline  not compared: the ruleset changed \(fp000000 → fpNEW000\)/);
+  });
+
+  it('marks a run made with uncommitted changes to the linted file (a real git repository)', () => {
+    const root = tempTree({ 'api.yaml': 'openapi: 3.1.0\ninfo: {title: T, version: 1.0.0}\npaths: {}\n' });
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: root, stdio: 'pipe' });
+    git('init', '-q');
+    git('add', 'api.yaml');
+    git('commit', '-q', '-m', 'first');
+    const sha = git('rev-parse', 'HEAD').toString().trim();
+    expect(apictl(['lint', 'api.yaml', '-q', '-f', 'json'], { cwd: root }).stderr).toBe('');
+    writeFileSync(path.join(root, 'api.yaml'), 'openapi: 3.1.0\ninfo: {title: T, version: 1.0.1}\npaths: {}\n');
+    expect(apictl(['lint', 'api.yaml', '-q', '-f', 'json'], { cwd: root }).stderr).toBe('');
+    const r = apictl(['score', 'api.yaml', '--history'], { cwd: root });
+    const rows = r.stdout.slice(r.stdout.indexOf('\nRUN')).trim().split('\n');
+    expect(rows[1]).toMatch(new RegExp(`^1 +\\S+ \\S+ +${sha.slice(0, 10)} `));
+    expect(rows[2]).toMatch(new RegExp(`^2 +\\S+ \\S+ +${sha.slice(0, 10)}\\+ `));
+    expect(rows.at(-1)).toBe('+ after a commit: the files linted had uncommitted changes');
+    const j = JSON.parse(apictl(['score', 'api.yaml', '--history', '--json'], { cwd: root }).stdout);
+    expect(j.history.map((h: { gitCommit: string; gitDirty: boolean }) => [h.gitCommit, h.gitDirty])).toEqual([
+      [sha, false],
+      [sha, true],
+    ]);
   });
 
   it('shows the last --limit runs (50 by default) and says so on stderr', () => {

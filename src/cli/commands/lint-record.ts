@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { formatErrorLine } from '../../errors.js';
-import { gitCommitFor } from '../../core/git.js';
+import { gitStateFor } from '../../core/git.js';
 import type { Prepared } from '../../core/prepare.js';
 import type { LoadResult } from '../../document/load.js';
 import type { LoadedRuleset } from '../../lint/ruleset.js';
@@ -57,7 +57,8 @@ export async function createRecorder(db: string | undefined, warn: (line: string
         specIdentity,
         specSlug: run.slug,
         contentHash: createHash('sha256').update(run.loaded.entryText).digest('hex'),
-        gitCommit: run.file && path.isAbsolute(run.loaded.entry.id) ? gitCommitFor(run.loaded.entry.id) : undefined,
+        // the commit, and whether any file the document was read from has uncommitted changes
+        ...(run.file && path.isAbsolute(run.loaded.entry.id) ? gitState([...run.loaded.files.keys()].filter((f) => path.isAbsolute(f))) : {}),
         apictlVersion: packageVersion(),
         rulesetVersion: run.ruleset.version,
         rulesetFingerprint: run.ruleset.fingerprint,
@@ -76,4 +77,9 @@ export async function createRecorder(db: string | undefined, warn: (line: string
       return failed;
     },
   };
+}
+
+function gitState(files: string[]): { gitCommit?: string; gitDirty?: boolean } {
+  const { commit, dirty } = gitStateFor(files);
+  return { ...(commit !== undefined ? { gitCommit: commit } : {}), ...(dirty !== undefined ? { gitDirty: dirty } : {}) };
 }

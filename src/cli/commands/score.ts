@@ -452,7 +452,7 @@ function renderHistory(rows: RunRow[], v: SpecView): string {
     return [
       String(r.id),
       shortTime(r.time),
-      r.gitCommit ? r.gitCommit.slice(0, 10) : '-',
+      (r.gitCommit ? r.gitCommit.slice(0, 10) : '-') + (r.gitDirty ? '+' : ''),
       r.apictlVersion,
       totalCell(r),
       s.grade,
@@ -462,7 +462,8 @@ function renderHistory(rows: RunRow[], v: SpecView): string {
       v.baseline?.run === r.id ? 'baseline' : '',
     ];
   });
-  return '\n' + trimLines(table(['RUN', 'TIME', 'COMMIT', 'APICTL', 'TOTAL', 'GRADE', 'SEC', 'STYLE', 'COMPL', 'PERF', 'Δ', 'RULESET', ''], body));
+  const legend = rows.some((r) => r.gitDirty) ? '\n+ after a commit: the files linted had uncommitted changes' : '';
+  return '\n' + trimLines(table(['RUN', 'TIME', 'COMMIT', 'APICTL', 'TOTAL', 'GRADE', 'SEC', 'STYLE', 'COMPL', 'PERF', 'Δ', 'RULESET', ''], body)) + legend;
 }
 
 function trimLines(text: string): string {
