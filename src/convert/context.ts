@@ -24,11 +24,11 @@ export class ConversionContext {
    * earlier one is dropped: one 2.0 node (a shared global parameter, a path-level parameter) is
    * often converted once per operation that uses it.
    */
-  note(code: string, severity: ConversionNote['severity'], message: string, source: readonly string[]): void {
+  note(code: string, severity: ConversionNote['severity'], message: string, source: readonly string[], fault?: ConversionNote['fault']): void {
     const key = `${code}\u0000${message}\u0000${toPointer(source)}`;
     if (this.noteKeys.has(key)) return;
     this.noteKeys.add(key);
-    this.notes.push({ code, severity, message, source: [...source] });
+    this.notes.push({ code, severity, message, source: [...source], ...(fault ? { fault } : {}) });
   }
 
   /** Records that the 3.x node at `path3` (and everything below it) came from `path2`. */

@@ -11,6 +11,11 @@ export interface ConversionNote {
   message: string;
   /** JSON path in the input document (the 2.0 input for convertSwagger2, the 3.0 input for upgradeTo31). */
   source: string[];
+  /**
+   * When the input itself is at fault (not only different in 3.x): what a linter says about the
+   * input there, as the finding of the named rule. Lint reports it at the input's line.
+   */
+  fault?: { rule: string; message: string };
 }
 
 /** Maps a path in the converted document back to the 2.0 input. */

@@ -10,6 +10,7 @@ import type { SpecKind } from '../document/model.js';
 import type { ConversionNote, OriginMap } from '../convert/index.js';
 import { detectSyntax } from '../document/parse.js';
 import { InputError } from '../errors.js';
+import { syntaxFindings } from '../document/syntax-findings.js';
 import { countStats, type SpecStats } from './stats.js';
 
 export type Target = '3.0' | '3.1';
@@ -31,6 +32,11 @@ export interface Prepared {
   validationPending?: Promise<void>;
   /** Conversion notes located at the input lines they came from. */
   notes: Finding[];
+  /**
+   * What the conversion repaired because the input itself was at fault, as findings of the rule
+   * that names the fault (`no-ref-siblings`), located at the input lines.
+   */
+  faults: Finding[];
   /** Maps a path of `document` to the path in the input it came from (identity when not converted). */
   originOf: (path: string[]) => string[];
   stats: SpecStats;
@@ -64,10 +70,22 @@ function locateNotes(notes: ConversionNote[], loaded: LoadResult): Finding[] {
     .sort(byPosition);
 }
 
-/** Notes are located on first use: a run that never shows them (lint, `convert --quiet`) never pays for it. */
-function withLazyNotes(p: Omit<Prepared, 'notes'>, locate: () => Finding[]): Prepared {
+function locateFaults(notes: ConversionNote[], loaded: LoadResult): Finding[] {
+  const out: Finding[] = [];
+  for (const n of notes) {
+    if (!n.fault) continue;
+    const loc = loaded.locate(n.source);
+    out.push({ code: n.fault.rule, severity: 'warn', message: n.fault.message, path: n.source, source: loc.file, range: loc.range });
+  }
+  return out.sort(byPosition);
+}
+
+/** Notes are located on first use: a run that never shows them (`convert --quiet`) never pays for it. */
+function withLazyNotes(p: Omit<Prepared, 'notes' | 'faults'>, notesOf: ConversionNote[], loaded: LoadResult): Prepared {
   let notes: Finding[] | undefined;
-  return Object.defineProperty(p, 'notes', { enumerable: true, get: () => (notes ??= locate()) }) as Prepared;
+  let faults: Finding[] | undefined;
+  Object.defineProperty(p, 'faults', { enumerable: true, get: () => (faults ??= locateFaults(notesOf, loaded)) });
+  return Object.defineProperty(p, 'notes', { enumerable: true, get: () => (notes ??= locateNotes(notesOf, loaded)) }) as Prepared;
 }
 
 export interface PrepareOptions {
@@ -99,16 +117,18 @@ export async function prepareDocument(loaded: LoadResult, opts: PrepareOptions =
   const checks = opts.skipValidation || inWorker ? [] : (await import('../validate/index.js')).validateDocument(loaded.value, kind, { maxFindings });
   const base = { inputKind: kind, inputVersion: loaded.spec.version, validation: [] as Finding[] };
   const prepared = await convertOrUpgrade(loaded, kind, base, opts);
+  // reference problems and what the text gets wrong are known now; the rest may come from a worker
+  const known = opts.skipValidation ? loaded.refFindings : [...loaded.refFindings, ...syntaxFindings(loaded)];
   if (inWorker && opts.deferValidation) {
-    prepared.validation = locateFindings(loaded.refFindings, loaded);
+    prepared.validation = locateFindings(known, loaded);
     prepared.validationPending = inWorker.then((found) => {
-      prepared.validation = locateFindings([...loaded.refFindings, ...found], loaded);
+      prepared.validation = locateFindings([...known, ...found], loaded);
     });
     // awaited by the caller later, after its own work: not an unhandled rejection meanwhile
     prepared.validationPending.catch(() => undefined);
     return prepared;
   }
-  prepared.validation = locateFindings([...loaded.refFindings, ...(inWorker ? await inWorker : checks)], loaded);
+  prepared.validation = locateFindings([...known, ...(inWorker ? await inWorker : checks)], loaded);
   return prepared;
 }
 
@@ -163,7 +183,7 @@ async function convertOrUpgrade(loaded: LoadResult, kind: SpecKind, base: Pick<P
 
   if (kind === 'swagger-2.0') {
     if (validation.some((f) => f.code === 'circular-ref')) {
-      return { ...base, document: loaded.value as Record<string, unknown>, outputKind: kind, converted: false, notes: [], originOf: (p) => p, stats: countStats(loaded.value, kind) };
+      return { ...base, document: loaded.value as Record<string, unknown>, outputKind: kind, converted: false, notes: [], faults: [], originOf: (p) => p, stats: countStats(loaded.value, kind) };
     }
     const { convertSwagger2 } = await import('../convert/index.js');
     // `__proto__` keys need the clone (it carries them through swagger2openapi under a placeholder).
@@ -176,17 +196,13 @@ async function convertOrUpgrade(loaded: LoadResult, kind: SpecKind, base: Pick<P
     });
     const origin: OriginMap = result.origin;
     const outputKind: SpecKind = target === '3.1' ? 'openapi-3.1' : 'openapi-3.0';
-    return withLazyNotes({ ...base, document: result.document, outputKind, converted: true, originOf: (p) => origin.originOf(p), stats: countStats(result.document, outputKind) }, () =>
-      locateNotes(result.notes, loaded),
-    );
+    return withLazyNotes({ ...base, document: result.document, outputKind, converted: true, originOf: (p) => origin.originOf(p), stats: countStats(result.document, outputKind) }, result.notes, loaded);
   }
 
   if (opts.upgrade && target === '3.1' && kind === 'openapi-3.0') {
     const { upgradeTo31 } = await import('../convert/index.js');
     const result = upgradeTo31(loaded.value as Record<string, unknown>);
-    return withLazyNotes({ ...base, document: result.document, outputKind: 'openapi-3.1', converted: true, originOf: (p) => p, stats: countStats(result.document, 'openapi-3.1') }, () =>
-      locateNotes(result.notes, loaded),
-    );
+    return withLazyNotes({ ...base, document: result.document, outputKind: 'openapi-3.1', converted: true, originOf: (p) => p, stats: countStats(result.document, 'openapi-3.1') }, result.notes, loaded);
   }
 
   if (opts.upgrade && target === '3.0' && (kind === 'openapi-3.1' || kind === 'openapi-3.2')) {
@@ -198,5 +214,5 @@ async function convertOrUpgrade(loaded: LoadResult, kind: SpecKind, base: Pick<P
     });
   }
 
-  return { ...base, document: loaded.value as Record<string, unknown>, outputKind: kind, converted: false, notes: [], originOf: (p) => p, stats: countStats(loaded.value, kind) };
+  return { ...base, document: loaded.value as Record<string, unknown>, outputKind: kind, converted: false, notes: [], faults: [], originOf: (p) => p, stats: countStats(loaded.value, kind) };
 }

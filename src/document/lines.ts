@@ -32,4 +32,10 @@ export class LineIndex {
     }
     return { line: lo + 1, column: offset - starts[lo]! + 1 };
   }
+
+  /** 0-based offset of a 1-based line and column. */
+  offset(line: number, column: number): number {
+    const starts: ArrayLike<number> = this.starts ?? this.build();
+    return (starts[Math.min(Math.max(line, 1), starts.length) - 1] ?? 0) + column - 1;
+  }
 }

@@ -36,6 +36,7 @@ export interface LoadOptions {
 }
 
 export interface LoadResult extends LoadedDocument {
+  entry: ParsedSource;
   /** Problems with references that do not stop loading (missing targets, pure cycles). */
   refFindings: Finding[];
   /** Original text of the entry file (BOM removed). */

@@ -6,7 +6,7 @@ import { LineIndex } from './lines.js';
 import type { LoadLimits } from './limits.js';
 import type { SourceFile, Syntax } from './model.js';
 import { parseYaml, YamlSyntaxError } from './yaml.js';
-import { FastDuplicateKey, parseYamlFast } from './yaml-fast.js';
+import { FastDuplicateKey, parseYamlFast, type YamlQuirk } from './yaml-fast.js';
 
 /** JSON when the first non-blank character opens an object or array; YAML otherwise (YAML is a superset, but JSON parses faster and stricter). */
 export function detectSyntax(text: string): Syntax {
@@ -25,6 +25,8 @@ export interface ParsedSource extends SourceFile {
   tree: boolean;
   /** The value holds no `null` anywhere (false when it may: only JSON's parse tells). */
   noNulls: boolean;
+  /** YAML the lenient fast parser accepted but the specification rejects (reported, not refused). */
+  quirks?: YamlQuirk[];
 }
 
 /** Parses one source text. Errors are InputErrors at `displayPath:line:col`. */
@@ -39,6 +41,7 @@ export function parseSourceText(text: string, displayPath: string, id: string, l
       id,
       tree: fast !== undefined,
       noNulls: fast !== undefined && 'noNulls' in fast && fast.noNulls,
+      ...(fast !== undefined && 'quirks' in fast && fast.quirks ? { quirks: fast.quirks } : {}),
       syntax,
       value,
       locateDeepest: (path) => locator.locate(path),

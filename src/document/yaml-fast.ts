@@ -107,31 +107,78 @@ function defineOwn(obj: Record<string, unknown>, key: string, value: unknown): v
   Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-function toJs(n: AstNode | null | undefined, depth: number, maxDepth: number): unknown {
+/** What the lenient parser accepted that the YAML specification (and the `yaml` package) rejects. */
+export interface YamlQuirk {
+  code: 'yaml-flow-scalar-indentation';
+  /** Path of the value in the file. */
+  path: string[];
+}
+
+interface Walk {
+  text: string;
+  maxDepth: number;
+  path: string[];
+  quirks: YamlQuirk[];
+}
+
+function toJs(n: AstNode | null | undefined, depth: number, w: Walk): unknown {
   if (!n) return null;
   if (n.anchorId) throw new Unsupported();
   switch (n.kind) {
     case KIND.SCALAR:
       return scalarValue(n);
     case KIND.MAP: {
-      if (depth + 1 > maxDepth) throw new Unsupported();
+      if (depth + 1 > w.maxDepth) throw new Unsupported();
       const out: Record<string, unknown> = {};
       for (const m of n.mappings ?? []) {
         const k = keyText(m.key);
         if (Object.hasOwn(out, k)) throw new FastDuplicateKey(k, m.key!.startPosition);
-        const v = toJs(m.value as AstNode | null, depth + 1, maxDepth);
+        const node = m.value as AstNode | null;
+        w.path.push(k);
+        if (node && node.kind === KIND.SCALAR && (node.doubleQuoted || node.singleQuoted)) checkFlowIndent(m.key!, node, w);
+        const v = toJs(node, depth + 1, w);
+        w.path.pop();
         if (k === '__proto__') defineOwn(out, k, v);
         else out[k] = v;
       }
       return out;
     }
     case KIND.SEQ: {
-      if (depth + 1 > maxDepth) throw new Unsupported();
-      return (n.items ?? []).map((item) => toJs(item, depth + 1, maxDepth));
+      if (depth + 1 > w.maxDepth) throw new Unsupported();
+      const items = n.items ?? [];
+      const out = new Array<unknown>(items.length);
+      for (let i = 0; i < items.length; i++) {
+        w.path.push(String(i));
+        out[i] = toJs(items[i], depth + 1, w);
+        w.path.pop();
+      }
+      return out;
     }
     default:
       // Aliases, include refs and anything unexpected go to the exact path.
       throw new Unsupported();
+  }
+}
+
+/**
+ * A quoted scalar that continues on further lines must indent them more than its key (YAML 1.2
+ * §7.3: flow scalar lines inside a block mapping). The parser of this path accepts less; the
+ * `yaml` package and most others refuse it ("Implicit keys need to be on a single line").
+ */
+function checkFlowIndent(key: AstNode, value: AstNode, w: Walk): void {
+  const t = w.text;
+  let nl = t.indexOf('\n', value.startPosition);
+  if (nl === -1 || nl >= value.endPosition) return;
+  const keyColumn = key.startPosition - (t.lastIndexOf('\n', key.startPosition - 1) + 1);
+  while (nl !== -1 && nl < value.endPosition) {
+    let i = nl + 1;
+    while (t.charCodeAt(i) === 32) i++;
+    // blank lines inside the scalar are line breaks, not indentation
+    if (i - (nl + 1) <= keyColumn && t.charCodeAt(i) !== 10 && t.charCodeAt(i) !== 13 && i < value.endPosition) {
+      w.quirks.push({ code: 'yaml-flow-scalar-indentation', path: [...w.path] });
+      return;
+    }
+    nl = t.indexOf('\n', nl + 1);
   }
 }
 
@@ -203,7 +250,7 @@ export function parseYamlFast(
   text: string,
   maxDepth: number,
   options: { lines?: boolean } = {},
-): { value: unknown; locator: FastYamlLocator | LinesLocator } | undefined {
+): { value: unknown; locator: FastYamlLocator | LinesLocator; quirks?: YamlQuirk[] } | undefined {
   if (options.lines !== false && process.env.APICTL_NO_YAML_LINES !== '1') {
     const lines = parseYamlLines(text, maxDepth);
     if (lines) return lines;
@@ -217,7 +264,9 @@ export function parseYamlFast(
   }
   if (!ast || (ast.errors && ast.errors.length > 0)) return undefined;
   try {
-    return { value: toJs(ast, 0, maxDepth), locator: new FastYamlLocator(ast, text) };
+    const walk: Walk = { text, maxDepth, path: [], quirks: [] };
+    const value = toJs(ast, 0, walk);
+    return { value, locator: new FastYamlLocator(ast, text), ...(walk.quirks.length > 0 ? { quirks: walk.quirks } : {}) };
   } catch (err) {
     if (err instanceof FastDuplicateKey) throw err;
     if (err instanceof Unsupported || err instanceof RangeError) return undefined;

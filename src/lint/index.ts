@@ -48,10 +48,20 @@ export async function lintPrepared(loaded: LoadResult, prepared: Prepared, rules
     }
     return out;
   };
+  // what the conversion repaired because the input was at fault, as findings of the rule naming it
+  const faults = (): LintFinding[] => {
+    const out: LintFinding[] = [];
+    for (const f of prepared.faults) {
+      const meta = ruleset.meta.get(f.code);
+      if (!meta?.enabled) continue;
+      out.push({ ...f, severity: meta.severity, category: meta.category, fix: meta.fix, sourcePath: f.path, fingerprint: fingerprintFor(f.code, f.path, prepared.document) });
+    }
+    return out;
+  };
   const rules = await lintDocument(loaded, prepared, ruleset, opts);
   await prepared.validationPending;
   // concat, not spread: a spread after the first walks the 10,000 findings of a large document one iterator step at a time
-  return validation().concat(rules);
+  return validation().concat(faults(), rules);
 }
 
 /** Loads, prepares and lints one source. */

@@ -35,6 +35,8 @@ export const VALIDATION_RULES: readonly ValidationRule[] = [
   rule(codes.OAS2_MULTIPLE_BODY_PARAMS, 'error', 'Swagger 2.0: an operation has at most one `in: body` parameter.', 'Combine the bodies into one schema.'),
   rule(codes.OAS2_BODY_AND_FORM_DATA, 'error', 'Swagger 2.0: an operation has `in: body` or `in: formData` parameters, not both.', 'Choose one: a JSON body, or form fields.'),
   rule(codes.OAS3_REQUEST_BODY_METHOD, 'warn', 'No requestBody on GET, HEAD or DELETE: HTTP defines no meaning for it, and many clients and proxies drop it.', 'Move the input to query parameters, or use POST (or 3.2 QUERY) for a search with a body; turn the rule off if your clients rely on it.'),
+  rule('response-code-quoted', 'warn', "Response codes are quoted in YAML ('200'), as the specification requires: a YAML number key is not a string to strict readers.", "Quote the code: '200': instead of 200:."),
+  rule('yaml-flow-scalar-indentation', 'warn', 'A quoted value that continues on further lines indents them more than its key: YAML requires it, and most parsers refuse the file otherwise.', 'Indent the continuation lines further than the key, or write the value on one line or as a block scalar (|, >).'),
   rule(codes.SECURITY_SCHEME_UNDEFINED, 'error', 'Every security requirement names a defined security scheme.', 'Define the scheme under components.securitySchemes (securityDefinitions in 2.0), or fix the name.'),
 ];
 

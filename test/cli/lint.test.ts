@@ -155,6 +155,45 @@ describe('apictl lint', () => {
     ]);
   });
 
+  it('reports what a 2.0 document gets wrong and the conversion repaired, at the 2.0 lines', () => {
+    const quirks = `swagger: '2.0'
+info:
+  title: Quirks
+  version: '1'
+host: api.example.org
+schemes: [https]
+paths:
+  /pets:
+    get:
+      operationId: listPets
+      produces: [application/json]
+      responses:
+        200:
+          description: ok
+          schema:
+            $ref: '#/definitions/Pet'
+            description: the pet
+definitions:
+  Pet:
+    type: object
+    description: "a long
+    flow scalar"
+`;
+    const dir = tempTree({ 'swagger.yaml': quirks });
+    const found = lintJson(['swagger.yaml'], dir)
+      .findings.filter((f) => ['response-code-quoted', 'no-ref-siblings', 'yaml-flow-scalar-indentation'].includes(f.code))
+      .map((f) => [f.code, f.range.start.line + 1, (f as unknown as { message: string }).message]);
+    expect(found).toEqual([
+      ['response-code-quoted', 13, "response code 200 is written as a YAML number: quote it ('200'), as the specification requires, so every JSON and YAML reader sees the same key"],
+      ['no-ref-siblings', 15, "'description' is ignored next to $ref in Swagger 2.0 (the conversion to 3.x kept it by wrapping the reference in allOf)."],
+      [
+        'yaml-flow-scalar-indentation',
+        21,
+        "the quoted value of 'description' continues on a line indented no more than its key: YAML requires continuation lines to be indented further, and most parsers refuse this file",
+      ],
+    ]);
+  });
+
   it('lints several files and globs in one run with a progress line per file', () => {
     const dir = tempTree({ 'a/one.yaml': spec, 'a/b/two.yaml': swagger2, 'a/readme.md': '#' });
     const r = apictl(['lint', 'a/**/*.yaml', '--no-record', '-f', 'json'], { cwd: dir });
