@@ -360,12 +360,241 @@ describe('odd input', () => {
       `${HEAD}security: {bearer: []}\npaths:\n  /a:\n    get:\n      security: [null, 3, {x: null}]\n      responses: {'200': null}\n`,
       `${HEAD}servers: [{url: 7}, {url: '{a}://{b}', variables: {a: {enum: [1, null]}}}, null]\npaths: {}\n`,
       `${HEAD}components:\n  securitySchemes:\n    a: {type: oauth2, flows: {implicit: null, password: {scopes: null}}}\n    b: {$ref: '#/nowhere'}\npaths: {}\n`,
+      `${HEAD}components:\n  securitySchemes:\n    e: null\n    f: 7\n    b: {type: http, scheme: bearer}\npaths: {}\n`,
       `${HEAD}paths:\n  /a:\n    post:\n      parameters: [{$ref: '#/x'}, {name: 3, in: query}, {name: q, in: query, schema: {pattern: 7}}]\n      requestBody: {content: {application/json: {schema: {properties: {p: null, q: {items: null}}}}}}\n      responses: {'200': {description: ok, headers: {Retry-After: null}}}\n`,
     ];
     for (const d of docs) {
       const { findings } = await lintSource({ bytes: Buffer.from(d), displayPath: 'odd.yaml' }, rs);
-      const failed = findings.filter((f) => f.code === 'rule-failed' && /security|oauth|servers|credential|rate-limit|request-|secret|admin|cors|markdown|callbacks|pattern|guessable|url-input|trace|cookie|response-40|bearer|auth-urls|api-key|http-basic|insecure/.test(f.message));
+      const failed = findings.filter((f) => f.code === 'rule-failed' && /security|oauth|servers|credential|rate-limit|request-|secret|admin|cors|markdown|callbacks|pattern|guessable|url-input|trace|cookie|response-40|bearer|jwt|auth-urls|api-key|http-basic|insecure/.test(f.message));
       expect(failed.map((f) => f.message)).toEqual([]);
     }
+  });
+});
+
+describe('jwt-best-practices', () => {
+  const RFC = 'they follow RFC 8725 (JWT Best Current Practices: fixed algorithms, audience and issuer checks).';
+  const doc = `${HEAD}components:
+  securitySchemes:
+    bearerAuth: {type: http, scheme: bearer, bearerFormat: JWT}
+    lowerJwt:
+      type: http
+      scheme: Bearer
+      bearerFormat: jwt
+      description: Signed token.
+    opaque: {type: http, scheme: bearer, bearerFormat: opaque}
+    oauth:
+      type: oauth2
+      description: Access tokens follow rfc8725.
+      flows:
+        clientCredentials: {tokenUrl: 'https://auth.example.com/token', scopes: {}}
+    oauthBare:
+      type: oauth2
+      flows:
+        clientCredentials: {tokenUrl: 'https://auth.example.com/token', scopes: {}}
+    oidc:
+      type: openIdConnect
+      openIdConnectUrl: https://auth.example.com/.well-known/openid-configuration
+      description: ID tokens from our provider.
+    ok: {type: http, scheme: bearer, bearerFormat: JWT, description: 'JWTs per RFC 8725.'}
+    key: {type: apiKey, in: header, name: X-Key}
+    alias: {$ref: '#/components/securitySchemes/bearerAuth'}
+paths: {}
+`;
+
+  it('reports JWT bearer, oauth2 and openIdConnect schemes whose description does not cite RFC 8725, once each', async () => {
+    expect(await lint(doc, 'jwt-best-practices')).toEqual([
+      {
+        code: 'jwt-best-practices',
+        path: 'components/securitySchemes/bearerAuth',
+        line: 5,
+        message: `Security scheme 'bearerAuth' carries JWTs (bearerFormat JWT) but has no description saying ${RFC}`,
+      },
+      {
+        code: 'jwt-best-practices',
+        path: 'components/securitySchemes/lowerJwt/description',
+        line: 10,
+        message: `Security scheme 'lowerJwt' carries JWTs (bearerFormat jwt) but its description does not say ${RFC}`,
+      },
+      {
+        code: 'jwt-best-practices',
+        path: 'components/securitySchemes/oauthBare',
+        line: 17,
+        message: `Security scheme 'oauthBare' issues OAuth 2.0 access tokens (JWTs in practice) but has no description saying ${RFC}`,
+      },
+      {
+        code: 'jwt-best-practices',
+        path: 'components/securitySchemes/oidc/description',
+        line: 24,
+        message: `Security scheme 'oidc' issues OpenID Connect ID tokens (JWTs) but its description does not say ${RFC}`,
+      },
+    ]);
+  });
+
+  it('takes the accepted wording from the pattern option', async () => {
+    const tuned = await loadRuleset({ packs: [], rules: { 'jwt-best-practices': { options: { pattern: 'signed token|provider' } } } });
+    const { findings } = await lintSource({ bytes: Buffer.from(doc), displayPath: 'x.yaml' }, tuned);
+    expect(findings.filter((f) => f.code === 'jwt-best-practices').map((f) => f.path.join('/'))).toEqual([
+      'components/securitySchemes/bearerAuth',
+      'components/securitySchemes/oauth/description',
+      'components/securitySchemes/oauthBare',
+      'components/securitySchemes/ok/description',
+    ]);
+  });
+
+  it('reports a Swagger 2.0 oauth2 definition at its 2.0 line', async () => {
+    const hits = await lint(
+      `swagger: '2.0'
+info: {title: T, version: 1.0.0}
+securityDefinitions:
+  oauth:
+    type: oauth2
+    flow: application
+    tokenUrl: https://auth.example.com/token
+    scopes: {read: Read}
+paths: {}
+`,
+      'jwt-best-practices',
+    );
+    expect(hits.map((h) => [h.path, h.line])).toEqual([['components/securitySchemes/oauth', 4]]);
+  });
+});
+
+describe('servers-not-placeholder', () => {
+  const MARK = 'give the real host, or mark the server `x-internal: true`.';
+  it('reports reserved example and test hosts and scheme-relative URLs; leaves localhost to servers-no-internal-hosts', async () => {
+    const doc = `${HEAD}servers:
+  - url: https://api.example.com/v1
+  - url: https://example.org
+  - url: https://pets.test/v1
+  - url: https://{env}.example.net
+    variables:
+      env: {default: api}
+  - url: http://localhost:8080
+  - url: //api.example.org/v1
+  - url: //api.petstore.io/v1
+  - url: https://sandbox.example.com
+    description: Sandbox
+  - url: https://mock.example
+    x-environment: mock
+  - url: https://dev.example.com
+    x-internal: true
+  - url: https://auth.invalid
+  - url: https://app.localhost
+  - url: https://example.community
+  - url: https://myexample.com
+paths:
+  /a:
+    servers:
+      - url: https://a.example.com
+    get:
+      servers:
+        - url: https://b.example.com
+      responses: {'200': {description: ok}}
+`;
+    expect(await lint(doc, 'servers-not-placeholder', 'servers-no-internal-hosts', 'servers-https-only')).toEqual([
+      { code: 'servers-https-only', path: 'servers/4/url', line: 10, message: 'Server URL http://localhost:8080 uses http://, not https.' },
+      {
+        code: 'servers-no-internal-hosts',
+        path: 'servers/4/url',
+        line: 10,
+        message: "Server URL http://localhost:8080 points to the internal host 'localhost': list public endpoints, or mark a development server `x-internal: true`.",
+      },
+      {
+        code: 'servers-no-internal-hosts',
+        path: 'servers/11/url',
+        line: 20,
+        message: "Server URL https://app.localhost points to the internal host 'app.localhost': list public endpoints, or mark a development server `x-internal: true`.",
+      },
+      {
+        code: 'servers-not-placeholder',
+        path: 'servers/0/url',
+        line: 4,
+        message: `Server https://api.example.com/v1 points to a placeholder host (example.com is reserved for documentation, RFC 2606): ${MARK}`,
+      },
+      {
+        code: 'servers-not-placeholder',
+        path: 'servers/1/url',
+        line: 5,
+        message: `Server https://example.org points to a placeholder host (example.org is reserved for documentation, RFC 2606): ${MARK}`,
+      },
+      {
+        code: 'servers-not-placeholder',
+        path: 'servers/2/url',
+        line: 6,
+        message: `Server https://pets.test/v1 points to a placeholder host (names under .test are reserved for testing, RFC 6761): ${MARK}`,
+      },
+      {
+        code: 'servers-not-placeholder',
+        path: 'servers/3/url',
+        line: 7,
+        message: `Server https://{env}.example.net (with env=api) points to a placeholder host (example.net is reserved for documentation, RFC 2606): ${MARK}`,
+      },
+      {
+        code: 'servers-not-placeholder',
+        path: 'servers/5/url',
+        line: 11,
+        message: 'Server //api.example.org/v1 points to a placeholder host (example.org is reserved for documentation, RFC 2606) and has no scheme: give the real host as an https:// URL.',
+      },
+      {
+        code: 'servers-not-placeholder',
+        path: 'servers/6/url',
+        line: 12,
+        message: 'Server URL //api.petstore.io/v1 has no scheme: clients use the scheme the description was fetched with (http, or none for a local file); write https://api.petstore.io/v1.',
+      },
+      {
+        code: 'servers-not-placeholder',
+        path: 'servers/10/url',
+        line: 19,
+        message: `Server https://auth.invalid points to a placeholder host (names under .invalid never resolve, RFC 6761): ${MARK}`,
+      },
+      {
+        code: 'servers-not-placeholder',
+        path: 'paths//a/servers/0/url',
+        line: 26,
+        message: `Server https://a.example.com points to a placeholder host (example.com is reserved for documentation, RFC 2606): ${MARK}`,
+      },
+      {
+        code: 'servers-not-placeholder',
+        path: 'paths//a/get/servers/0/url',
+        line: 29,
+        message: `Server https://b.example.com points to a placeholder host (example.com is reserved for documentation, RFC 2606): ${MARK}`,
+      },
+    ]);
+  });
+
+  it('reports a Swagger 2.0 host at the 2.0 host line, with and without schemes', async () => {
+    const doc = `swagger: '2.0'
+info: {title: T, version: 1.0.0}
+host: api.example.com
+basePath: /v1
+paths:
+  /a:
+    get:
+      responses: {'200': {description: ok}}
+`;
+    expect(await lint(doc, 'servers-not-placeholder', 'servers-https-only')).toEqual([
+      {
+        code: 'servers-not-placeholder',
+        path: 'servers/0/url',
+        line: 3,
+        message: 'Server //api.example.com/v1 points to a placeholder host (example.com is reserved for documentation, RFC 2606) and has no scheme: give the real host as an https:// URL.',
+      },
+    ]);
+    expect(await lint(doc.replace('basePath: /v1', 'schemes: [https]\nbasePath: /v1'), 'servers-not-placeholder', 'servers-https-only')).toEqual([
+      {
+        code: 'servers-not-placeholder',
+        path: 'servers/0/url',
+        line: 3,
+        message: `Server https://api.example.com/v1 points to a placeholder host (example.com is reserved for documentation, RFC 2606): ${MARK}`,
+      },
+    ]);
+    expect(await lint(doc.replace('api.example.com', 'api.petstore.io'), 'servers-not-placeholder')).toEqual([
+      {
+        code: 'servers-not-placeholder',
+        path: 'servers/0/url',
+        line: 3,
+        message: 'Server URL //api.petstore.io/v1 has no scheme: clients use the scheme the description was fetched with (http, or none for a local file); write https://api.petstore.io/v1.',
+      },
+    ]);
   });
 });
