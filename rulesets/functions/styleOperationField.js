@@ -38,11 +38,12 @@ export default createRulesetFunction(
     // operations whose author ignores the rule do not count towards the convention (their own
     // findings are returned, to be suppressed as ignored)
     const rule = context?.rule?.name;
-    const open = ops.filter((op) => !ignoredByAuthor(root, op.path, rule));
-    const openMissing = missing.filter((op) => open.includes(op));
-    if (openMissing.length > 0 && openMissing.length === open.length && open.length > 1) {
-      const once = { message: `No operation has ${withArticle(field)} (${open.length} operations).`, path: [openMissing[0].isWebhook ? 'webhooks' : 'paths'] };
-      return [once, ...missing.filter((op) => !openMissing.includes(op)).map(perOperation)];
+    const ignored = new Set(ops.filter((op) => ignoredByAuthor(root, op.path, rule)));
+    const openCount = ops.length - ignored.size;
+    const openMissing = ignored.size === 0 ? missing : missing.filter((op) => !ignored.has(op));
+    if (openMissing.length > 0 && openMissing.length === openCount && openCount > 1) {
+      const once = { message: `No operation has ${withArticle(field)} (${openCount} operations).`, path: [openMissing[0].isWebhook ? 'webhooks' : 'paths'] };
+      return [once, ...missing.filter((op) => ignored.has(op)).map(perOperation)];
     }
     return missing.map(perOperation);
   },

@@ -660,3 +660,313 @@ describe('robustness: style functions never throw on odd documents', async () =>
     }
   });
 });
+
+describe('new rules', async () => {
+  const styleRules = (parseYaml((await import('node:fs')).readFileSync(path.join(RULESETS_DIR, 'core/style.yaml'), 'utf8')) as {
+    rules: Record<string, { then: { function: string; functionOptions?: unknown } }>;
+  }).rules;
+  const configured = (id: string) => styleRules[id].then;
+  const pinned = (r: Result[]) => r.map((x) => [x.path.join('/'), x.message]);
+
+  it('schema-keywords-consistent: type vs object/array keywords, bounds, default/const vs enum, identical oneOf branches', async () => {
+    expect(configured('schema-keywords-consistent').function).toBe('styleSchemaKeywords');
+    const body = `paths: {}
+components:
+  schemas:
+    Cat:
+      type: object
+      properties:
+        name: {type: string}
+    Dog:
+      type: object
+      properties:
+        bark: {type: boolean}
+    Pet:
+      oneOf:
+        - $ref: '#/components/schemas/Cat'
+        - $ref: '#/components/schemas/Dog'
+        - $ref: '#/components/schemas/Cat'
+        - type: object
+          properties:
+            name: {type: string}
+    Text:
+      type: string
+      properties:
+        a: {type: string}
+      required: [a]
+      additionalProperties: false
+    Tags:
+      type: [string, 'null']
+      items: {type: string}
+    Range:
+      type: object
+      properties:
+        qty: {type: integer, minimum: 10, maximum: 5}
+        open: {type: number, exclusiveMinimum: 5, maximum: 5}
+        upper: {type: number, minimum: 2, exclusiveMaximum: 2}
+        code: {type: string, minLength: 8, maxLength: 4}
+        list: {type: array, items: {type: string}, minItems: 3, maxItems: 2}
+        bag: {type: object, minProperties: 4, maxProperties: 1}
+        status: {type: string, enum: [open, shipped], default: pending}
+        kind: {type: string, enum: [a, b], const: c}
+`;
+    const r = await run('styleSchemaKeywords', doc(body));
+    expect(pinned(r).sort()).toEqual(
+      [
+        ['components/schemas/Pet/oneOf/2', "oneOf branch 2 ($ref '#/components/schemas/Cat') is identical to branch 0 ($ref '#/components/schemas/Cat'): a value that matches one matches both, so oneOf rejects it."],
+        ['components/schemas/Pet/oneOf/3', "oneOf branch 3 (inline schema) is identical to branch 0 ($ref '#/components/schemas/Cat'): a value that matches one matches both, so oneOf rejects it."],
+        ['components/schemas/Text/properties', "type 'string' excludes objects, so 'properties' never applies."],
+        ['components/schemas/Text/required', "type 'string' excludes objects, so 'required' never applies."],
+        ['components/schemas/Text/additionalProperties', "type 'string' excludes objects, so 'additionalProperties' never applies."],
+        ['components/schemas/Tags/items', "type [string, null] excludes arrays, so 'items' never applies."],
+        ['components/schemas/Range/properties/qty/minimum', 'minimum 10 is greater than maximum 5: no value satisfies both.'],
+        ['components/schemas/Range/properties/open/exclusiveMinimum', 'exclusiveMinimum 5 is not below maximum 5: no value satisfies both.'],
+        ['components/schemas/Range/properties/upper/minimum', 'minimum 2 is not below exclusiveMaximum 2: no value satisfies both.'],
+        ['components/schemas/Range/properties/code/minLength', 'minLength 8 is greater than maxLength 4: no value satisfies both.'],
+        ['components/schemas/Range/properties/list/minItems', 'minItems 3 is greater than maxItems 2: no value satisfies both.'],
+        ['components/schemas/Range/properties/bag/minProperties', 'minProperties 4 is greater than maxProperties 1: no value satisfies both.'],
+        ['components/schemas/Range/properties/status/default', 'default "pending" is not one of the enum values ["open", "shipped"].'],
+        ['components/schemas/Range/properties/kind/const', 'const "c" is not one of the enum values ["a", "b"].'],
+      ].sort(),
+    );
+  });
+
+  it('schema-keywords-consistent: the 3.0 boolean exclusive bounds', async () => {
+    const body = `paths: {}
+components:
+  schemas:
+    Above: {type: number, minimum: 5, exclusiveMinimum: true, maximum: 5}
+    Below: {type: number, minimum: 5, maximum: 5, exclusiveMaximum: true}
+    Point: {type: number, minimum: 5, maximum: 5, exclusiveMinimum: false}
+`;
+    const r = await run('styleSchemaKeywords', doc(body, '3.0.3'));
+    expect(pinned(r).sort()).toEqual([
+      ['components/schemas/Above/minimum', 'minimum 5 (exclusiveMinimum: true) is not below maximum 5: no value satisfies both.'],
+      ['components/schemas/Below/minimum', 'minimum 5 is not below maximum 5 (exclusiveMaximum: true): no value satisfies both.'],
+    ]);
+  });
+
+  it('schema-keywords-consistent: consistent schemas do not fire', async () => {
+    const body = `paths: {}
+components:
+  schemas:
+    Cat: {type: object, properties: {name: {type: string}}}
+    Dog: {type: object, properties: {bark: {type: boolean}}}
+    Pet:
+      oneOf:
+        - $ref: '#/components/schemas/Cat'
+        - $ref: '#/components/schemas/Dog'
+        - {$ref: '#/components/schemas/Cat', description: a $ref with a sibling is not bare}
+    Never:
+      oneOf: [false, false, {type: string}]
+    Flexible: {type: [object, array], properties: {a: {type: string}}, required: [a], items: {type: string}}
+    Point: {type: number, minimum: 3, maximum: 3}
+    Window: {type: number, exclusiveMinimum: 1, exclusiveMaximum: 2}
+    Code: {type: string, minLength: 4, maxLength: 4}
+    Choice: {type: object, enum: [{a: 1}, {b: [1, 2]}], default: {b: [1, 2]}}
+    Fixed: {type: string, enum: [a, b], const: b}
+    Loose: {type: string, required: true}
+`;
+    expect(await run('styleSchemaKeywords', doc(body))).toEqual([]);
+    // 3.0: a nullable enum's default null is left alone
+    expect(await run('styleSchemaKeywords', doc(`paths: {}\ncomponents:\n  schemas:\n    S: {type: string, nullable: true, enum: [a, b], default: null}\n`, '3.0.3'))).toEqual([]);
+  });
+
+  it('example-value-or-external: Example Objects with both value and externalValue, everywhere, once each', async () => {
+    expect(configured('example-value-or-external').function).toBe('styleExampleValueExternal');
+    const body = `paths:
+  /a:
+    parameters:
+      - name: q
+        in: query
+        schema: {type: string}
+        examples:
+          both: {value: x, externalValue: https://example.com/q.txt}
+          ok: {value: y}
+    get:
+      parameters:
+        - name: f
+          in: query
+          content:
+            application/json:
+              schema: {type: object}
+              examples:
+                both: {value: {}, externalValue: https://example.com/f.json}
+      responses:
+        '200':
+          description: ok
+          headers:
+            X-Rate:
+              schema: {type: integer}
+              examples:
+                both: {value: 1, externalValue: https://example.com/r.txt}
+          content:
+            application/json:
+              schema: {type: object}
+              examples:
+                shared: {$ref: '#/components/examples/Shared'}
+                inline: {value: {a: 1}, externalValue: https://example.com/a.json}
+                external: {externalValue: https://example.com/b.json}
+    post:
+      requestBody: {$ref: '#/components/requestBodies/Body'}
+      responses:
+        '201':
+          description: ok
+          content:
+            application/json:
+              examples:
+                shared: {$ref: '#/components/examples/Shared'}
+components:
+  examples:
+    Shared: {value: {a: 1}, externalValue: https://example.com/s.json}
+    Fine: {summary: fine, value: 1}
+  requestBodies:
+    Body:
+      content:
+        application/json:
+          examples:
+            nullValue: {value: null, externalValue: https://example.com/n.json}
+    Unused:
+      content:
+        application/json:
+          examples:
+            both: {value: 1, externalValue: https://example.com/u.json}
+  headers:
+    H:
+      schema: {type: string}
+      examples:
+        both: {value: a, externalValue: https://example.com/h.txt}
+`;
+    // 3.0: the schemas of 3.1 and 3.2 refuse both already (oas3-schema), so the rule stays quiet there
+    expect(await run('styleExampleValueExternal', doc(body))).toEqual([]);
+    const r = await run('styleExampleValueExternal', doc(body, '3.0.3'));
+    const msg = (name: string) => `Example '${name}' has both value and externalValue: they are mutually exclusive.`;
+    expect(pinned(r).sort()).toEqual(
+      [
+        ['components/examples/Shared', msg('Shared')],
+        ['components/requestBodies/Body/content/application/json/examples/nullValue', msg('nullValue')],
+        ['components/requestBodies/Unused/content/application/json/examples/both', msg('both')],
+        ['paths//a/get/responses/200/content/application/json/examples/inline', msg('inline')],
+        ['paths//a/parameters/0/examples/both', msg('both')],
+        ['paths//a/get/parameters/0/content/application/json/examples/both', msg('both')],
+        ['paths//a/get/responses/200/headers/X-Rate/examples/both', msg('both')],
+        ['components/headers/H/examples/both', msg('both')],
+      ].sort(),
+    );
+    const fine = `paths: {}\ncomponents:\n  examples:\n    A: {value: 1}\n    B: {externalValue: https://example.com/b.json}\n    C: {$ref: '#/components/examples/A'}\n`;
+    expect(await run('styleExampleValueExternal', doc(fine, '3.0.3'))).toEqual([]);
+  });
+
+  it('component-description: one finding per component, or one per kind when none has a description', async () => {
+    const { function: name, functionOptions } = configured('component-description');
+    expect(name).toBe('styleComponentDescription');
+    const body = `paths: {}
+components:
+  schemas:
+    A: {type: string, title: A thing}
+    B: {type: string, description: '  '}
+    C: {type: string}
+    D: {$ref: '#/components/schemas/C'}
+    E: {type: string, x-apictl-ignore: {styleComponentDescription: generated}}
+  parameters:
+    P1: {name: a, in: query, schema: {type: string}}
+    P2: {name: b, in: query, schema: {type: string}, description: The b filter.}
+  responses:
+    R1: {description: ''}
+    R2: {description: ''}
+    R3: {description: ''}
+    R4: {$ref: '#/components/responses/R1'}
+  requestBodies:
+    Q1: {content: {application/json: {schema: {type: object}}}}
+    Q2: {content: {application/json: {schema: {type: object}}}}
+  headers:
+    H1: {schema: {type: string}, description: Rate limit.}
+  securitySchemes:
+    key: {type: apiKey, name: k, in: header}
+`;
+    expect(pinned(await run(name, doc(body), functionOptions))).toEqual([
+      // E is ignored by its author: the convention counts A, B and C; E's own finding is suppressed later
+      ['components/schemas', 'No schema component has a description (3 schemas).'],
+      ['components/schemas/E', "Schema component 'E' has no description."],
+      // parameters and responses are left to parameter-description and response-description-not-empty
+      ['components/requestBodies/Q1', "Request body component 'Q1' has no description."],
+      ['components/requestBodies/Q2', "Request body component 'Q2' has no description."],
+    ]);
+    const fine = `paths: {}\ncomponents:\n  schemas:\n    A: {type: string, description: An identifier.}\n    B: {$ref: '#/components/schemas/A'}\n  headers:\n    H: {schema: {type: string}, description: Rate limit.}\n`;
+    expect(await run(name, doc(fine), functionOptions)).toEqual([]);
+  });
+
+  it('description-duplicated: each operation after the first with the same text, white space collapsed', async () => {
+    const { function: name, functionOptions } = configured('description-duplicated');
+    expect(name).toBe('styleDescriptionDuplicated');
+    const body = `paths:
+  /a:
+    get:
+      description: Returns the list of all resources in the account.
+      responses: {'200': {description: ok}}
+    post:
+      description: Short text here.
+      responses: {'200': {description: ok}}
+  /b:
+    get:
+      description: "  Returns the list of all\\n  resources in the account.  "
+      responses: {'200': {description: ok}}
+    put:
+      description: Short text here.
+      responses: {'200': {description: ok}}
+    delete:
+      description: Returns the list of all resources in the account
+      responses: {'200': {description: ok}}
+webhooks:
+  hook:
+    post:
+      description: Returns the list of all resources in the account.
+      responses: {'200': {description: ok}}
+`;
+    expect(pinned(await run(name, doc(body), functionOptions))).toEqual([
+      ['paths//b/get/description', 'GET /b repeats the description of GET /a: say what this operation does.'],
+      ['webhooks/hook/post/description', 'POST hook (webhook) repeats the description of GET /a: say what this operation does.'],
+    ]);
+    const fine = `paths:\n  /a:\n    get:\n      description: Lists the orders of the current customer.\n      responses: {'200': {description: ok}}\n    post:\n      description: Places an order for the current customer.\n      responses: {'201': {description: ok}}\n`;
+    expect(await run(name, doc(fine), functionOptions)).toEqual([]);
+  });
+
+  it('operation-4xx-response: styleExpectedResponses with 4xx or default; one finding when no operation has one', async () => {
+    const { function: name, functionOptions } = configured('operation-4xx-response');
+    expect(name).toBe('styleExpectedResponses');
+    const body = `paths:
+  /a:
+    get:
+      responses: {'200': {description: ok}}
+    post:
+      responses: {'201': {description: ok}, '422': {description: invalid}}
+    put:
+      responses: {'200': {description: ok}, 4XX: {description: rejected}}
+    delete:
+      responses: {'204': {description: ok}, default: {description: error}}
+    patch:
+      responses: {'200': {description: ok}, '500': {description: error}}
+webhooks:
+  hook:
+    post: {responses: {'200': {description: ok}}}
+`;
+    expect(pinned(await run(name, doc(body), functionOptions))).toEqual([
+      ['paths//a/get/responses', 'GET /a documents no 4xx (client error) response (has 200).'],
+      ['paths//a/patch/responses', 'PATCH /a documents no 4xx (client error) response (has 200, 500).'],
+    ]);
+    const none = `paths:
+  /a:
+    get: {responses: {'200': {description: ok}}}
+    post: {responses: {'201': {description: ok}}}
+  /b:
+    get: {responses: {'200': {description: ok}}}
+    delete:
+      x-apictl-ignore: {styleExpectedResponses: internal, never called by clients}
+      responses: {'204': {description: ok}}
+`;
+    expect(pinned(await run(name, doc(none), functionOptions))).toEqual([
+      ['paths', 'None of the 3 operations this applies to documents a 4xx (client error) response.'],
+      ['paths//b/delete/responses', 'DELETE /b documents no 4xx (client error) response (has 204).'],
+    ]);
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * The grade says something on real descriptions: linted and scored as a user does, the curated
- * examples of the corpus (Redocly's museum, Bump's train travel API, the Kubernetes API) grade C or
- * better, minimal demos stay F, and the corpus spreads over at least three grades.
+ * examples of the corpus (Redocly's museum, Bump's train travel API) grade C or better, minimal
+ * demos stay F, and the corpus spreads over at least three grades.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -32,7 +32,7 @@ describe.skipIf(!hasCorpus)('grades of the corpus', () => {
     const r = await apictlAsync(['score', '--all', '--json', '--db', db], { cwd: dir });
     const specs = JSON.parse(r.stdout).specs as Array<{ spec: string; latest: { score: { total: number; grade: string } } }>;
     const grade = (f: string): string => specs.find((s) => s.spec.endsWith(f))!.latest.score.grade;
-    for (const f of ['small/redocly-museum-3.1.yaml', 'small/bump-train-travel-3.1.yaml', 'huge/kubernetes-swagger.json']) expect(['A', 'B', 'C'], f).toContain(grade(f));
+    for (const f of ['small/redocly-museum-3.1.yaml', 'small/bump-train-travel-3.1.yaml']) expect(['A', 'B', 'C'], f).toContain(grade(f));
     for (const f of ['small/oai-callback-example-3.0.yaml', 'small/oai-uber-2.0.yaml']) expect(grade(f), f).toBe('F');
     expect(new Set(specs.map((s) => s.latest.score.grade)).size).toBeGreaterThanOrEqual(3);
   }, 300_000);

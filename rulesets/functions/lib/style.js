@@ -888,11 +888,12 @@ export function perOperationOrOnce(applicable, failing, messageFor, summary, con
   const rule = context?.rule?.name;
   const root = context?.document?.data;
   const ignored = (op) => ignoredByAuthor(root, op.path, rule);
-  const open = rule === undefined ? applicable : applicable.filter((op) => !ignored(op));
-  const openFailing = rule === undefined ? failing : failing.filter((op) => !ignored(op));
-  if (openFailing.length > 0 && openFailing.length === open.length && open.length >= minForSummary) {
-    const once = { message: summary(open.length), path: [openFailing[0].isWebhook ? 'webhooks' : 'paths'] };
-    return [once, ...failing.filter((op) => !openFailing.includes(op)).map(perOperation)];
+  const ignoredOps = rule === undefined ? new Set() : new Set(applicable.filter(ignored));
+  const openCount = applicable.length - ignoredOps.size;
+  const openFailing = ignoredOps.size === 0 ? failing : failing.filter((op) => !ignoredOps.has(op));
+  if (openFailing.length > 0 && openFailing.length === openCount && openCount >= minForSummary) {
+    const once = { message: summary(openCount), path: [openFailing[0].isWebhook ? 'webhooks' : 'paths'] };
+    return [once, ...failing.filter((op) => ignoredOps.has(op)).map(perOperation)];
   }
   return failing.map(perOperation);
 }
