@@ -25,34 +25,82 @@ export default createRulesetFunction({ input: null, options: null }, function st
     list.push({ key, segs });
     byLength.set(segs.length, list);
   }
-  const results = [];
-  const reported = new Set();
+  const found = [];
+  let group = 0;
   for (const list of byLength.values()) {
-    // Only paths that have templates can be ambiguous with each other; bucket by the first literal too.
+    group++;
+    // Only paths that have templates can be ambiguous with each other.
     const templated = list.filter((p) => p.segs.includes(null));
-    for (let i = 0; i < templated.length; i++) {
-      const a = templated[i];
-      for (let j = i + 1; j < templated.length; j++) {
-        const b = templated[j];
-        let aMoreSpecific = false;
-        let bMoreSpecific = false;
-        let overlap = true;
-        for (let k = 0; k < a.segs.length && overlap; k++) {
-          const x = a.segs[k];
-          const y = b.segs[k];
-          if (x !== null && y !== null) overlap = x === y;
-          else if (x !== null) aMoreSpecific = true;
-          else if (y !== null) bMoreSpecific = true;
+    // A trie of the templated paths (literal children by text, one child for templates), each node
+    // knowing the first path below it: a path meets only the paths it can overlap with, earliest
+    // first, and stops at the first that makes it ambiguous (a path is reported once, with the
+    // first path it is ambiguous with). Comparing every pair cost 5 s on 10,000 paths.
+    const trie = newNode(0);
+    templated.forEach((p, index) => {
+      let node = trie;
+      for (const seg of p.segs) {
+        let next = seg === null ? node.tpl : node.lit.get(seg);
+        if (next === undefined) {
+          next = newNode(index);
+          if (seg === null) node.tpl = next;
+          else node.lit.set(seg, next);
         }
-        if (!overlap || !aMoreSpecific || !bMoreSpecific || reported.has(b.key)) continue;
+        node = next;
+      }
+      node.ends.push(index);
+    });
+    for (let j = 1; j < templated.length; j++) {
+      const b = templated[j];
+      const i = firstAmbiguous(trie, b.segs, 0, false, false, j, (i) => {
         // A declared path for exactly the URLs both match (`/users/me` for `/users/{id}` and
         // `/{entity}/me`) is more specific than either and settles the match.
-        const meet = a.segs.map((x, k) => x ?? b.segs[k] ?? '{}').join('/');
-        if (shapes.has(meet)) continue;
-        reported.add(b.key);
-        results.push({ message: `Path ${b.key} is ambiguous with ${a.key}: a request can match both and neither is more specific.`, path: ['paths', b.key] });
-      }
+        const a = templated[i];
+        return !shapes.has(a.segs.map((x, k) => x ?? b.segs[k] ?? '{}').join('/'));
+      });
+      if (i !== undefined) found.push({ group, i, j, a: templated[i], b });
     }
   }
+  // by path length as first seen, then the earlier path, then the later one (as a pairwise scan reports them)
+  found.sort((x, y) => x.group - y.group || x.i - y.i || x.j - y.j);
+  const results = found.map(({ a, b }) => ({ message: `Path ${b.key} is ambiguous with ${a.key}: a request can match both and neither is more specific.`, path: ['paths', b.key] }));
   return results;
 });
+
+/** A trie node; `first` is the index of the first path that reached it (the smallest below it). */
+function newNode(first) {
+  return { lit: new Map(), tpl: undefined, ends: [], first };
+}
+
+/**
+ * The smallest index below `limit` of a path in `node`'s subtree that overlaps `segs` (from
+ * position k) with each side more specific somewhere (`earlier`/`later`: the earlier path has a
+ * literal where the later has a template, and the reverse) and passes `accept`; undefined if none.
+ * Subtrees whose first path is not below the best found so far are not entered.
+ */
+function firstAmbiguous(node, segs, k, earlier, later, limit, accept) {
+  if (node.first >= limit) return undefined;
+  if (k === segs.length) {
+    if (!earlier || !later) return undefined;
+    for (const i of node.ends) if (i < limit && accept(i)) return i;
+    return undefined;
+  }
+  let best = limit;
+  const visit = (child, e, l) => {
+    if (child === undefined || child.first >= best) return;
+    const i = firstAmbiguous(child, segs, k + 1, e, l, best, accept);
+    if (i !== undefined && i < best) best = i;
+  };
+  const y = segs[k];
+  if (y !== null) {
+    visit(node.lit.get(y), earlier, later);
+    visit(node.tpl, earlier, true);
+  } else {
+    visit(node.tpl, earlier, later);
+    // insertion order is the order of their first paths: stop once none can beat the best
+    for (const child of node.lit.values()) {
+      if (child.first >= best) break;
+      visit(child, true, later);
+    }
+  }
+  return best < limit ? best : undefined;
+}

@@ -58,10 +58,27 @@ export async function lintPrepared(loaded: LoadResult, prepared: Prepared, rules
     }
     return out;
   };
-  const rules = await lintDocument(loaded, prepared, ruleset, opts);
+  // The style guide reads the 3.x form: a 2.0 document that could not be converted (a cycle of pure
+  // $refs has no value to convert) is reported as such, and the run is incomplete.
+  const rules = prepared.outputKind === 'swagger-2.0' ? [notConverted(loaded, prepared)] : await lintDocument(loaded, prepared, ruleset, opts);
   await prepared.validationPending;
   // concat, not spread: a spread after the first walks the 10,000 findings of a large document one iterator step at a time
   return validation().concat(faults(), rules);
+}
+
+function notConverted(loaded: LoadResult, prepared: Prepared): LintFinding {
+  const loc = loaded.locate([]);
+  return {
+    code: 'rules-not-run',
+    severity: 'warn',
+    message: 'the style guide did not run: the Swagger 2.0 document could not be converted to 3.x (see its circular-ref errors)',
+    path: [],
+    sourcePath: [],
+    source: loc.file,
+    range: loc.range,
+    category: 'internal',
+    fingerprint: fingerprintFor('rules-not-run', [], prepared.document),
+  };
 }
 
 /** Loads, prepares and lints one source. */

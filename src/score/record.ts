@@ -51,7 +51,7 @@ export interface LintRunContext {
 }
 
 /** Findings that say the run did not run every rule. */
-const INCOMPLETE_CODES = new Set(['rule-failed', 'lint-time-budget']);
+const INCOMPLETE_CODES = new Set(['rule-failed', 'lint-time-budget', 'rules-not-run']);
 
 /** Builds the record of one lint run from the same input the score is computed from. */
 export function buildLintRunRecord(input: ScoreInput, ctx: LintRunContext): LintRunRecord {

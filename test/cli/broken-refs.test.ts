@@ -109,6 +109,21 @@ describe('a document with a $ref to nothing', () => {
   });
 });
 
+describe('a Swagger 2.0 document with a cycle of pure refs', () => {
+  it('lint reports the cycle and that the style guide could not run, and records the run incomplete', async () => {
+    const cyclic = swagger2('#/definitions/A').replace('definitions:\n', "definitions:\n  A: {$ref: '#/definitions/B'}\n  B: {$ref: '#/definitions/A'}\n");
+    const dir = tempTree({ 'cyclic.yaml': cyclic });
+    const r = await apictlAsync(['lint', 'cyclic.yaml', '--db', 'scores.db', '-q', '-f', 'json'], { cwd: dir });
+    const findings = JSON.parse(r.stdout) as Reported[];
+    expect(findings.map(key).filter((k) => !k.startsWith('path-param') && !k.startsWith('oas2-schema'))).toEqual([
+      'rules-not-run 1:1 the style guide did not run: the Swagger 2.0 document could not be converted to 3.x (see its circular-ref errors)',
+      "circular-ref 28:7 circular $ref: #/definitions/A → #/definitions/B → #/definitions/A never reaches a value",
+    ]);
+    const score = JSON.parse((await apictlAsync(['score', 'cyclic.yaml', '--db', 'scores.db', '--json'], { cwd: dir })).stdout) as { latest: { complete: boolean } };
+    expect(score.latest.complete).toBe(false);
+  });
+});
+
 describe.skipIf(!hasCorpus)('a corpus document with one ref broken', () => {
   const files = ['small/oai-uber-2.0.yaml', 'small/redocly-museum-3.1.yaml', 'medium/asana.yaml', 'swagger2/09-go-swagger-bugs_1614_gitea.json'];
   it.each(files)('%s: every finding but unresolved-ref is one the intact document has at the same place', (file) => {

@@ -230,6 +230,50 @@ describe('style rule functions', () => {
     expect(r[0]!.message).toContain('/{entity}/me');
   });
 
+  it('path ambiguity: the same findings as comparing every pair, on random path sets', async () => {
+    // the definition, pair by pair: a request can match both, and each is more specific somewhere
+    const pairwise = (keys: string[]): string[] => {
+      const segs = (k: string) => k.slice(1).split('/').map((x) => (/^\{[^}]*\}$/.test(x) ? null : x));
+      const shapes = new Set(keys.map((k) => segs(k).map((x) => x ?? '{}').join('/')));
+      const out: string[] = [];
+      const reported = new Set<string>();
+      const lengths = [...new Set(keys.map((k) => segs(k).length))];
+      for (const len of lengths) {
+        const list = keys.filter((k) => segs(k).length === len && segs(k).includes(null));
+        for (let i = 0; i < list.length; i++) {
+          for (let j = i + 1; j < list.length; j++) {
+            const a = segs(list[i]!);
+            const b = segs(list[j]!);
+            const overlap = a.every((x, k) => x === null || b[k] === null || x === b[k]);
+            const aMore = a.some((x, k) => x !== null && b[k] === null);
+            const bMore = a.some((x, k) => x === null && b[k] !== null);
+            if (!overlap || !aMore || !bMore || reported.has(list[j]!)) continue;
+            if (shapes.has(a.map((x, k) => x ?? b[k] ?? '{}').join('/'))) continue;
+            reported.add(list[j]!);
+            out.push(`${list[j]} ~ ${list[i]}`);
+          }
+        }
+      }
+      return out;
+    };
+    let seed = 11;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const words = ['a', 'b', 'me', 'users'];
+    for (let t = 0; t < 300; t++) {
+      const keys = [
+        ...new Set(
+          Array.from({ length: 1 + Math.floor(rnd() * 14) }, () => {
+            const n = 1 + Math.floor(rnd() * 3);
+            return '/' + Array.from({ length: n }, () => (rnd() < 0.4 ? `{p${Math.floor(rnd() * 2)}}` : words[Math.floor(rnd() * words.length)])).join('/');
+          }),
+        ),
+      ];
+      const r = await run('stylePathAmbiguity', doc(`paths:\n${keys.map((k) => `  ${k}: {}`).join('\n')}\n`));
+      const got = r.map((x) => `${x.path[1]} ~ ${/ambiguous with (\S+):/.exec(x.message)![1]}`);
+      expect(got, keys.join(' ')).toEqual(pairwise(keys));
+    }
+  });
+
   it('path parameter names: same position under the same prefix, path-level and $ref params alike', async () => {
     const r = await run(
       'stylePathParamNames',

@@ -253,7 +253,7 @@ const knownIds = new WeakMap<LoadedRuleset, Set<string>>();
 function knownRuleIds(rs: LoadedRuleset): Set<string> {
   let ids = knownIds.get(rs);
   if (ids === undefined) {
-    ids = new Set([...rs.meta.keys(), 'ignore-without-reason', 'rule-failed', 'lint-time-budget']);
+    ids = new Set([...rs.meta.keys(), 'ignore-without-reason', 'ignore-unknown-rule', 'rule-failed', 'lint-time-budget', 'rules-not-run']);
     knownIds.set(rs, ids);
   }
   return ids;
