@@ -369,7 +369,8 @@ function mergeBySequence(spectral: SpectralResult[], direct: RunResult[], codes:
   return out;
 }
 
-function internalFinding(code: string, message: string, loaded: LoadResult, prepared: Prepared): LintFinding {
+/** A finding about the run itself (a rule failed, the budget ran out), at the top of the entry file. */
+export function internalFinding(code: string, message: string, loaded: LoadResult, prepared: Prepared): LintFinding {
   const loc = loaded.locate([]);
   return {
     code,

@@ -1,7 +1,7 @@
 /** Lint as a library: load → validate/convert → run the style guide → findings at source lines. */
 import type { LoadOptions, LoadResult, Source } from '../document/load.js';
 import type { Prepared } from '../core/prepare.js';
-import { lintDocument, type LintOptions } from './engine.js';
+import { internalFinding, lintDocument, type LintOptions } from './engine.js';
 import { fingerprintFor } from './fingerprint.js';
 import type { LoadedRuleset } from './ruleset.js';
 import type { LintFinding } from './types.js';
@@ -60,25 +60,13 @@ export async function lintPrepared(loaded: LoadResult, prepared: Prepared, rules
   };
   // The style guide reads the 3.x form: a 2.0 document that could not be converted (a cycle of pure
   // $refs has no value to convert) is reported as such, and the run is incomplete.
-  const rules = prepared.outputKind === 'swagger-2.0' ? [notConverted(loaded, prepared)] : await lintDocument(loaded, prepared, ruleset, opts);
+  const rules =
+    prepared.outputKind === 'swagger-2.0'
+      ? [internalFinding('rules-not-run', 'the style guide did not run: the Swagger 2.0 document could not be converted to 3.x (see its circular-ref errors)', loaded, prepared)]
+      : await lintDocument(loaded, prepared, ruleset, opts);
   await prepared.validationPending;
   // concat, not spread: a spread after the first walks the 10,000 findings of a large document one iterator step at a time
   return validation().concat(faults(), rules);
-}
-
-function notConverted(loaded: LoadResult, prepared: Prepared): LintFinding {
-  const loc = loaded.locate([]);
-  return {
-    code: 'rules-not-run',
-    severity: 'warn',
-    message: 'the style guide did not run: the Swagger 2.0 document could not be converted to 3.x (see its circular-ref errors)',
-    path: [],
-    sourcePath: [],
-    source: loc.file,
-    range: loc.range,
-    category: 'internal',
-    fingerprint: fingerprintFor('rules-not-run', [], prepared.document),
-  };
 }
 
 /** Loads, prepares and lints one source. */
