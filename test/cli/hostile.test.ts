@@ -103,8 +103,9 @@ describe.skipIf(!hasCorpus)('hostile inputs (../shared/corpus/hostile, regenerat
     expect(JSON.parse(r.stdout)).toMatchObject({ imported: true, kind: 'swagger-2.0', stats: { paths: 19231, operations: 19231, schemas: 19231 } });
   }, 150_000);
 
-  it.each(accepted)('%s: loads and imports', (file) => {
-    const r = apictl(['import', file, '--db', path.join(dir, 'reg.db'), '--json'], { cwd: dir, timeoutMs: 60_000 });
+  it.each(accepted)('%s: loads and imports within 5 s', (file) => {
+    const r = apictl(['import', file, '--db', path.join(dir, 'reg.db'), '--json'], { cwd: dir, timeoutMs: 5000 });
+    expect(r.killed).toBe(false);
     expect(r.stderr).not.toMatch(/internal error/);
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout) as { imported: boolean; kind: string };
