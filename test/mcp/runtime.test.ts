@@ -19,6 +19,37 @@ function url(plan: RequestPlan, args: Record<string, unknown>): string {
   return finalUrl(buildRequest(plan, args, BASE), BASE);
 }
 
+describe('form bodies and fixed queries', () => {
+  const formPlan = (encoding?: Record<string, { style?: string; explode?: boolean }>): RequestPlan => ({
+    method: 'POST',
+    path: '/f',
+    params: [],
+    body: { mediaType: 'application/x-www-form-urlencoded', kind: 'form', required: true, mode: 'property', arg: 'body', ...(encoding ? { encoding } : {}) },
+  });
+  const body = (v: unknown, encoding?: Record<string, { style?: string; explode?: boolean }>): string => decodeURIComponent(buildRequest(formPlan(encoding), { body: v }, BASE).body as string);
+
+  it.each<[string, unknown, Record<string, { style?: string; explode?: boolean }> | undefined, string]>([
+    ['no encoding: array of scalars as key[]', { expand: ['a', 'b'] }, undefined, 'expand[]=a&expand[]=b'],
+    ['no encoding: array of objects as key[i][field]', { items: [{ price: 'p1', quantity: 2 }, { price: 'p2' }] }, undefined, 'items[0][price]=p1&items[0][quantity]=2&items[1][price]=p2'],
+    ['no encoding: nested object as key[a][b]', { metadata: { order: { id: 7 }, tags: ['x'] } }, undefined, 'metadata[order][id]=7&metadata[tags][]=x'],
+    ['form, exploded (repeated)', { l: [1, 2] }, { l: { style: 'form', explode: true } }, 'l=1&l=2'],
+    ['form, not exploded (joined)', { l: [1, 2] }, { l: { style: 'form', explode: false } }, 'l=1,2'],
+    ['spaceDelimited', { l: [1, 2] }, { l: { style: 'spaceDelimited', explode: false } }, 'l=1 2'],
+    ['pipeDelimited', { l: [1, 2] }, { l: { style: 'pipeDelimited', explode: false } }, 'l=1|2'],
+    ['deepObject', { o: { a: 1, b: { c: 2 } } }, { o: { style: 'deepObject', explode: true } }, 'o[a]=1&o[b][c]=2'],
+    ['form object, exploded', { o: { a: 1, b: 2 } }, { o: { style: 'form', explode: true } }, 'a=1&b=2'],
+    ['form object, not exploded', { o: { a: 1, b: 2 } }, { o: { style: 'form', explode: false } }, 'o=a,1,b,2'],
+  ])('%s', (_what, value, encoding, expected) => {
+    expect(body(value, encoding)).toBe(expected);
+  });
+
+  it('merges a query written in the path key with the parameters: one ?', () => {
+    const plan: RequestPlan = { method: 'GET', path: '/responses/{id}/input_items?beta=true', params: [p('id', 'simple', false), q('limit', 'form', true)] };
+    expect(url(plan, { id: 'r 1', limit: 5 })).toBe(`${BASE}/responses/r%201/input_items?beta=true&limit=5`);
+    expect(url(plan, { id: 'r1' })).toBe(`${BASE}/responses/r1/input_items?beta=true`);
+  });
+});
+
 describe('request building', () => {
   it.each([
     ['simple primitive', p('id', 'simple', false), 'a b', '/x/a%20b'],
@@ -82,7 +113,8 @@ describe('request building', () => {
     expect(JSON.parse(d.body as string)).toEqual({ name: 'n', id: 7 });
 
     const form = buildRequest({ method: 'POST', path: '/f', params: [], body: { mediaType: 'application/x-www-form-urlencoded', kind: 'form', required: true, mode: 'property', arg: 'body', encoding: { o: { style: 'deepObject' } } } }, { body: { a: 'x y', l: [1, 2], o: { k: 'v' } } }, BASE);
-    expect(form.body).toBe('a=x%20y&l=1&l=2&o%5Bk%5D=v');
+    // l has no encoding in the description: the bracket convention form APIs expect
+    expect(form.body).toBe('a=x%20y&l%5B%5D=1&l%5B%5D=2&o%5Bk%5D=v');
 
     const bin = buildRequest({ method: 'PUT', path: '/b', params: [], body: { mediaType: 'image/png', kind: 'binary', required: true, mode: 'property', arg: 'body' } }, { body: Buffer.from('png!').toString('base64') }, BASE);
     expect(Buffer.from(bin.body as Uint8Array).toString()).toBe('png!');

@@ -147,22 +147,46 @@ function bodyValue(plan: BodyPlan, args: Args): unknown {
   return any || plan.required ? out : undefined;
 }
 
+/**
+ * An `application/x-www-form-urlencoded` body. A field with an `encoding` in the description is
+ * sent in its style (form: repeated or comma-joined; spaceDelimited, pipeDelimited; deepObject).
+ * A field the description says nothing about uses the bracket convention form APIs expect
+ * (`expand[]=x`, `metadata[key]=v`, `items[0][price]=p`), not JSON in a field.
+ */
 function formBody(plan: BodyPlan, value: Record<string, unknown>): string {
   const pieces: string[] = [];
   const e = encodeURIComponent;
   for (const [k, v] of Object.entries(value)) {
     if (v === undefined) continue;
     const enc = plan.encoding?.[k];
-    if (Array.isArray(v)) {
-      const explode = enc?.explode ?? true;
+    const styled = enc !== undefined && (enc.style !== undefined || enc.explode !== undefined);
+    if (!styled && (Array.isArray(v) || isPlainObject(v))) {
+      brackets(k, v, pieces, 0);
+    } else if (Array.isArray(v)) {
+      const explode = enc?.explode ?? (enc?.style === undefined || enc.style === 'form');
       if (explode) for (const item of v) pieces.push(`${e(k)}=${e(scalar(item))}`);
       else pieces.push(`${e(k)}=${v.map((x) => e(scalar(x))).join(enc?.style === 'pipeDelimited' ? '|' : enc?.style === 'spaceDelimited' ? '%20' : ',')}`);
     } else if (isPlainObject(v)) {
       if (enc?.style === 'deepObject') pieces.push(...deepObject(k, v, e));
-      else pieces.push(`${e(k)}=${e(JSON.stringify(v))}`);
+      else if (enc?.explode ?? true) for (const [fk, fv] of entries(v)) pieces.push(`${e(fk)}=${e(fv)}`);
+      else pieces.push(`${e(k)}=${entries(v).flatMap(([fk, fv]) => [e(fk), e(fv)]).join(',')}`);
     } else pieces.push(`${e(k)}=${e(scalar(v))}`);
   }
   return pieces.join('&');
+}
+
+/** Nested values as `key[a][0][b]=v` pieces (arrays of scalars as `key[]=v`). */
+function brackets(key: string, v: unknown, out: string[], depth: number): void {
+  if (depth > 32) throw new ArgumentError(`\`${key}\` is nested too deeply for a form body`);
+  const e = encodeURIComponent;
+  if (Array.isArray(v)) {
+    const scalars = v.every((x) => !Array.isArray(x) && !isPlainObject(x));
+    v.forEach((item, i) => (scalars ? out.push(`${e(`${key}[]`)}=${e(scalar(item))}`) : brackets(`${key}[${i}]`, item, out, depth + 1)));
+  } else if (isPlainObject(v)) {
+    for (const [k, x] of Object.entries(v)) if (x !== undefined) brackets(`${key}[${k}]`, x, out, depth + 1);
+  } else {
+    out.push(`${e(key)}=${e(scalar(v))}`);
+  }
 }
 
 function multipartBody(plan: BodyPlan, value: Record<string, unknown>): FormData {
@@ -198,7 +222,11 @@ export function buildRequest(plan: RequestPlan, args: Args, baseUrl: string): Dr
   const byName = new Map(plan.params.filter((p) => p.in === 'path').map((p) => [p.name, p]));
   const valueOf = (p: ParamPlan): unknown => (p.pinned !== undefined ? p.pinned : p.arg !== undefined ? args[p.arg] : undefined);
 
-  const path = plan.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
+  // A path key may carry a fixed query (`/items?beta=true`): it goes first among the query pieces.
+  const q = plan.path.indexOf('?');
+  const template = q === -1 ? plan.path : plan.path.slice(0, q);
+  const fixedQuery = q === -1 ? [] : plan.path.slice(q + 1).split('&').filter((x) => x !== '');
+  const path = template.replace(/\{([^}]+)\}/g, (_m, name: string) => {
     const p = byName.get(name);
     const v = p ? valueOf(p) : undefined;
     if (p === undefined || v === undefined || v === null || v === '') throw new ArgumentError(`missing required path parameter \`${p?.arg ?? name}\``);
@@ -214,7 +242,7 @@ export function buildRequest(plan: RequestPlan, args: Args, baseUrl: string): Dr
     if (decoded === '.' || decoded === '..') throw new ArgumentError(`a path parameter must not be '.' or '..' (it would change the path)`);
   }
 
-  const draft: DraftRequest = { method: plan.method, url: baseUrl + path, query: [], headers: {}, cookies: [] };
+  const draft: DraftRequest = { method: plan.method, url: baseUrl + path, query: [...fixedQuery], headers: {}, cookies: [] };
   for (const p of plan.params) {
     if (p.in === 'path') continue;
     const v = valueOf(p);
