@@ -44,6 +44,9 @@ export interface InputResult {
 const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 const LOCATION_ORDER: ParameterInfo['in'][] = ['path', 'query', 'header', 'cookie'];
 
+/** An HTTP field name: an RFC 9110 token. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
 /** `in:name` key for credential parameter matching (header names are case-insensitive). */
 export function credentialKey(location: string, name: string): string {
   return `${location}:${location === 'header' ? name.toLowerCase() : name}`;
@@ -77,6 +80,10 @@ export function buildInputs(op: OperationInfo, schemas: ToolSchemas, opts: Input
   const sorted = [...op.parameters].sort((a, b) => LOCATION_ORDER.indexOf(a.in) - LOCATION_ORDER.indexOf(b.in));
   for (const p of sorted) {
     if (p.in === 'header' && IGNORED_HEADERS.has(p.name.toLowerCase())) continue;
+    if (p.in === 'header' && !HEADER_NAME.test(p.name)) {
+      notes.push({ code: 'mcp-invalid-header-name', severity: 'warn', message: `header parameter '${p.name}' is not a valid HTTP header name (RFC 9110 token): no client can send it, so the tool leaves it out` });
+      continue;
+    }
     if (opts.credentialParams.has(credentialKey(p.in, p.name))) {
       notes.push({ code: 'mcp-credential-param', severity: 'info', message: `${p.in} parameter '${p.name}' carries the credential of a security scheme: it comes from the environment, not from the agent` });
       continue;
@@ -117,7 +124,12 @@ export function buildInputs(op: OperationInfo, schemas: ToolSchemas, opts: Input
     if (p.required) required.push(arg);
   }
 
-  const body = op.requestBody ? buildBody(op, schemas, opts, taken, claim, properties, required, notes, usedDrops) : undefined;
+  // fetch (and most HTTP clients) refuse a body on GET and HEAD: such a tool gets no body argument
+  const carriesBody = op.method !== 'get' && op.method !== 'head';
+  if (op.requestBody && !carriesBody) {
+    notes.push({ code: 'mcp-body-dropped', severity: 'warn', message: `the description gives ${op.method.toUpperCase()} a request body, which HTTP clients cannot send on ${op.method.toUpperCase()}: the tool has no body argument` });
+  }
+  const body = op.requestBody && carriesBody ? buildBody(op, schemas, opts, taken, claim, properties, required, notes, usedDrops) : undefined;
 
   const optionalCount = Object.keys(properties).length - required.length;
   if (optionalCount > opts.maxOptionalParams) {

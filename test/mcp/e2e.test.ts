@@ -309,12 +309,12 @@ describe('generated MCP servers, end to end', () => {
     expect(fields.meta).toMatchObject({ type: 'application/json', text: '{"width":3}' });
   });
 
-  it('sends form-urlencoded bodies with repeated arrays', async () => {
+  it('sends form-urlencoded arrays in the bracket convention when the description gives no encoding', async () => {
     const res = await shop.client.callTool({ name: 'createOrder', arguments: { item: 'food', qty: 2, notes: ['a', 'b'] } });
     expect(res.structuredContent).toEqual({ ok: true });
     const req = upstream.last();
     expect(req.headers['content-type']).toBe('application/x-www-form-urlencoded');
-    expect(req.body.toString()).toBe('item=food&qty=2&notes=a&notes=b');
+    expect(req.body.toString()).toBe('item=food&qty=2&notes%5B%5D=a&notes%5B%5D=b');
   });
 
   it('wraps non-object results, keeps recursive data, and redacts secret-named arguments in the audit', async () => {

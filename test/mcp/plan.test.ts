@@ -486,3 +486,48 @@ describe('argument names', () => {
     expect(t.request.params.map((p) => p.name)).toContain('filter[status]');
   });
 });
+
+describe('requests the API can receive', () => {
+  it('gives a GET no body argument (the description declares one) and says so; a DELETE keeps its body', () => {
+    const body = { content: { 'application/json': { schema: { type: 'object', properties: { q: { type: 'string' } } } } } };
+    const p = plan(
+      doc({
+        '/search': { get: { operationId: 'search', requestBody: body, responses: ok } },
+        '/items': { delete: { operationId: 'deleteItems', requestBody: body, responses: ok } },
+      }),
+      { allowWrites: true },
+    );
+    const search = tool(p, 'search');
+    expect(search.request.body).toBeUndefined();
+    expect(Object.keys((search.definition.inputSchema as { properties?: object }).properties ?? {})).toEqual([]);
+    expect(p.report.find((e) => e.path === '/search')!.notes).toContainEqual({
+      code: 'mcp-body-dropped',
+      severity: 'warn',
+      message: 'the description gives GET a request body, which HTTP clients cannot send on GET: the tool has no body argument',
+    });
+    expect(tool(p, 'deleteItems').request.body).toBeDefined();
+  });
+
+  it('leaves out a header parameter whose name no client can send, and says so', () => {
+    const p = plan(
+      doc({
+        '/a': {
+          get: {
+            operationId: 'getA',
+            parameters: [
+              { name: 'X Bad Name', in: 'header', schema: { type: 'string' } },
+              { name: 'X-Good', in: 'header', schema: { type: 'string' } },
+            ],
+            responses: ok,
+          },
+        },
+      }),
+    );
+    expect(tool(p, 'getA').request.params.map((x) => x.name)).toEqual(['X-Good']);
+    expect(p.report[0]!.notes).toContainEqual({
+      code: 'mcp-invalid-header-name',
+      severity: 'warn',
+      message: "header parameter 'X Bad Name' is not a valid HTTP header name (RFC 9110 token): no client can send it, so the tool leaves it out",
+    });
+  });
+});

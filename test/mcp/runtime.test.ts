@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Auth, CredentialError } from '../../templates/mcp-server/src/auth.js';
 import type { ParamPlan, RequestPlan, ServerData, Tool } from '../../templates/mcp-server/src/model.js';
+import { callUpstream } from '../../templates/mcp-server/src/http.js';
 import { RateLimiter } from '../../templates/mcp-server/src/rate-limit.js';
 import { isSecretName, redactValue, Secrets } from '../../templates/mcp-server/src/redact.js';
 import { ArgumentError, buildRequest, type DraftRequest, finalUrl, headerValue } from '../../templates/mcp-server/src/request.js';
@@ -94,6 +95,14 @@ describe('request building', () => {
     const d: DraftRequest = { method: 'GET', url: 'https://api.example/other', query: [], headers: {}, cookies: [] };
     expect(() => finalUrl(d, BASE)).toThrow(/outside the configured base URL/);
     expect(() => buildRequest({ method: 'GET', path: '/x', params: [] }, {}, '')).toThrow(/no base URL/);
+  });
+
+  it('refuses header values beyond Latin-1, and a request fetch cannot build, as argument errors (not network errors)', async () => {
+    expect(() => headerValue('header `X-Name`', 'Zoë')).not.toThrow();
+    expect(() => headerValue('header `X-Name`', '名前')).toThrow(new ArgumentError('header `X-Name` must contain only Latin-1 characters (HTTP header values are bytes); encode other text first'));
+    const draft: DraftRequest = { method: 'GET', url: `${BASE}/x`, query: [], headers: {}, cookies: [], body: '{}' };
+    await expect(callUpstream(`${BASE}/x`, draft, 1000, new AbortController().signal, 1024)).rejects.toThrow(ArgumentError);
+    await expect(callUpstream(`${BASE}/x`, draft, 1000, new AbortController().signal, 1024)).rejects.toThrow(/^the request cannot be sent as built \(/);
   });
 
   it('builds headers, cookies and bodies (JSON fields, form, binary, text)', () => {

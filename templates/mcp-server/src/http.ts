@@ -3,7 +3,7 @@
  * followed (the server only talks to the configured base URL), and the body read up to a hard
  * cap so a huge answer cannot exhaust memory.
  */
-import type { DraftRequest } from './request.js';
+import { ArgumentError, type DraftRequest } from './request.js';
 
 /** What came back from the API (the body possibly cut at the hard cap). */
 export interface UpstreamResponse {
@@ -39,9 +39,17 @@ export async function callUpstream(url: string, draft: DraftRequest, timeoutMs: 
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
     return new UpstreamError(`the API could not be reached (${cause?.code ?? cause?.message ?? (err as Error).message})`, 'network');
   };
+  // Building the request checks method, headers and body: what fails there is the arguments' fault
+  // (or the description's), never the network's.
+  let request: Request;
+  try {
+    request = new Request(url, { method: draft.method, headers, body: draft.body as RequestInit['body'], signal: combined, redirect: 'manual' });
+  } catch (err) {
+    throw new ArgumentError(`the request cannot be sent as built (${(err as Error).message})`);
+  }
   let res: Response;
   try {
-    res = await fetch(url, { method: draft.method, headers, body: draft.body as RequestInit['body'], signal: combined, redirect: 'manual' });
+    res = await fetch(request);
   } catch (err) {
     throw why(err);
   }

@@ -127,6 +127,7 @@ export class Pipeline {
       if (err instanceof UpstreamError) {
         return finish(errorResult(`${label} failed: ${err.message}.`), err.kind, { error: err.message });
       }
+      if (err instanceof ArgumentError) return finish(errorResult(`Invalid arguments for ${tool.definition.name}: ${err.message}.`), 'invalid_arguments', { error: err.message });
       throw err;
     }
 

@@ -112,6 +112,8 @@ export function headerValue(label: string, v: unknown, explode = false): string 
   else if (isPlainObject(v)) s = entries(v).map(([k, x]) => (explode ? `${k}=${x}` : `${k},${x}`)).join(',');
   else s = scalar(v);
   if (/[\r\n\0]/.test(s)) throw new ArgumentError(`${label} must not contain line breaks or NUL characters`);
+  // HTTP header values are bytes: characters beyond Latin-1 cannot be sent
+  if (/[^\u0000-\u00ff]/.test(s)) throw new ArgumentError(`${label} must contain only Latin-1 characters (HTTP header values are bytes); encode other text first`);
   return s;
 }
 
