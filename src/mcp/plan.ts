@@ -99,7 +99,7 @@ function firstString(op: OperationInfo, keys: string[]): string | undefined {
 }
 
 /** The base URL from the description's first server, variables replaced by their defaults. */
-export function baseUrlOf(doc: Record<string, unknown>): { url: string; note?: PlanNote } {
+export function baseUrlOf(doc: Record<string, unknown>): { url: string; basePath?: string; note?: PlanNote } {
   const servers = Array.isArray(doc.servers) ? doc.servers : [];
   const s = servers.find(isObject);
   if (!s || typeof s.url !== 'string') return { url: '', note: { code: 'mcp-no-server', severity: 'warn', message: `the description names no server: set ${BASE_URL_ENV} when running the server` } };
@@ -108,6 +108,16 @@ export function baseUrlOf(doc: Record<string, unknown>): { url: string; note?: P
     const v = Object.hasOwn(vars, name) ? vars[name] : undefined;
     return isObject(v) && v.default !== undefined ? String(v.default) : m;
   });
+  // A path without a host (what a Swagger 2.0 basePath without host becomes): the operator
+  // supplies the origin, and the path must stay in the base URL.
+  if (/^\/[^/]/.test(url) && !/\{/.test(url) && url.replace(/\/+$/, '') !== '') {
+    const basePath = url.replace(/\/+$/, '');
+    return {
+      url: '',
+      basePath,
+      note: { code: 'mcp-relative-server', severity: 'warn', message: `the server URL '${s.url}' has no host: set ${BASE_URL_ENV} to the API's origin followed by ${basePath} (e.g. https://api.example.com${basePath})` },
+    };
+  }
   if (!/^https?:\/\//i.test(url) || /\{/.test(url)) {
     return { url: '', note: { code: 'mcp-relative-server', severity: 'warn', message: `the server URL '${s.url}' is not an absolute http(s) URL: set ${BASE_URL_ENV} when running the server` } };
   }
@@ -311,6 +321,7 @@ export function planServer(input: PlanInput): McpPlan {
     version,
     title,
     baseUrl: base.url,
+    ...('basePath' in base && base.basePath ? { basePath: base.basePath } : {}),
     baseUrlEnv: BASE_URL_ENV,
     securitySchemes: auth.schemes,
     defaults: {

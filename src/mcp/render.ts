@@ -91,7 +91,16 @@ function json(v: unknown): string {
 export function environmentVariables(plan: McpPlan): Array<{ name: string; description: string; example: string; secret: boolean }> {
   const s = plan.server;
   const vars: Array<{ name: string; description: string; example: string; secret: boolean }> = [
-    { name: s.baseUrlEnv, description: s.baseUrl ? `Base URL of the API (default ${s.baseUrl})` : 'Base URL of the API (required: the description gives no absolute server URL)', example: '', secret: false },
+    {
+      name: s.baseUrlEnv,
+      description: s.baseUrl
+        ? `Base URL of the API (default ${s.baseUrl})`
+        : s.basePath
+          ? `Base URL of the API, ending with its base path ${s.basePath} (required: the description gives no host), e.g. https://api.example.com${s.basePath}`
+          : 'Base URL of the API (required: the description gives no absolute server URL)',
+      example: '',
+      secret: false,
+    },
   ];
   for (const [scheme, sp] of Object.entries(s.securitySchemes)) {
     for (const [role, name] of Object.entries(sp.env)) {

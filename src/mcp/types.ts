@@ -131,6 +131,8 @@ export interface ServerData {
   title: string;
   /** Base URL from the description's first server (variables replaced by their defaults); may be empty. */
   baseUrl: string;
+  /** The path a base URL must end with when the description gives a path but no host (a 2.0 basePath). */
+  basePath?: string;
   baseUrlEnv: string;
   securitySchemes: Record<string, SchemePlan>;
   defaults: {

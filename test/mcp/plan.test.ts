@@ -531,3 +531,16 @@ describe('requests the API can receive', () => {
     });
   });
 });
+
+describe('a 2.0 basePath without host', () => {
+  it('keeps the base path in the server data and tells the operator how to set the base URL', () => {
+    const d = { swagger: undefined, openapi: '3.0.0', info: { title: 'Docker', version: '1.33' }, servers: [{ url: '/v1.33' }], paths: { '/containers/json': { get: { operationId: 'list', responses: ok } } } };
+    const p = plan(d);
+    expect(p.server).toMatchObject({ baseUrl: '', basePath: '/v1.33' });
+    expect(p.warnings).toContainEqual({
+      code: 'mcp-relative-server',
+      severity: 'warn',
+      message: "the server URL '/v1.33' has no host: set API_BASE_URL to the API's origin followed by /v1.33 (e.g. https://api.example.com/v1.33)",
+    });
+  });
+});

@@ -253,6 +253,12 @@ describe('settings', () => {
     const s = readSettings(server, '/proj', { API_BASE_URL: 'http://127.0.0.1:1/x/', MCP_RATE_LIMIT_PER_MINUTE: '5', MCP_AUDIT_LOG: 'logs/a.jsonl' });
     expect(s).toMatchObject({ baseUrl: 'http://127.0.0.1:1/x', rateLimitPerMinute: 5, timeoutMs: 1000, auditLog: '/proj/logs/a.jsonl', callerId: 'local' });
   });
+  it('keeps a description base path without host: an origin alone gets it, a full URL stays as given', () => {
+    const docker = { ...server, baseUrl: '', basePath: '/v1.33' } as ServerData;
+    expect(readSettings(docker, '/p', { API_BASE_URL: 'http://localhost:2375' }).baseUrl).toBe('http://localhost:2375/v1.33');
+    expect(readSettings(docker, '/p', { API_BASE_URL: 'http://localhost:2375/' }).baseUrl).toBe('http://localhost:2375/v1.33');
+    expect(readSettings(docker, '/p', { API_BASE_URL: 'http://localhost:2375/v1.40' }).baseUrl).toBe('http://localhost:2375/v1.40');
+  });
   it('refuses malformed values', () => {
     expect(() => readSettings(server, '/p', { MCP_TIMEOUT_MS: 'soon' })).toThrow(/MCP_TIMEOUT_MS/);
     expect(() => readSettings(server, '/p', { API_BASE_URL: 'ftp://x' })).toThrow(/absolute http/);

@@ -81,6 +81,8 @@ export interface ServerData {
   version: string;
   title: string;
   baseUrl: string;
+  /** The path the base URL must end with when the description gives no host (a 2.0 basePath). */
+  basePath?: string;
   baseUrlEnv: string;
   securitySchemes: Record<string, SchemePlan>;
   defaults: { rateLimitPerMinute: number; timeoutMs: number; maxResponseBytes: number; pageSize: number };

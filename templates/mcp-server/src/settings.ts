@@ -40,8 +40,10 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
 
 /** Settings from `env`, with `server.json` defaults. Throws on malformed values. */
 export function readSettings(server: ServerData, projectDir: string, env: NodeJS.ProcessEnv = process.env): Settings {
-  const baseUrl = (env[server.baseUrlEnv]?.trim() || server.baseUrl).replace(/\/+$/, '');
+  let baseUrl = (env[server.baseUrlEnv]?.trim() || server.baseUrl).replace(/\/+$/, '');
   if (baseUrl !== '' && !/^https?:\/\/[^/]/i.test(baseUrl)) throw new Error(`${server.baseUrlEnv} must be an absolute http(s) URL, not '${baseUrl}'`);
+  // The description's base path (a 2.0 basePath without host) belongs to every request: an origin given alone gets it.
+  if (baseUrl !== '' && server.basePath && new URL(baseUrl).pathname.replace(/\/+$/, '') === '') baseUrl += server.basePath;
   const level = env.MCP_LOG_LEVEL?.trim().toLowerCase();
   return {
     baseUrl,
