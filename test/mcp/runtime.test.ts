@@ -300,6 +300,17 @@ describe('credentials', () => {
     expect(d.headers.authorization).toBe(`Basic ${Buffer.from('u:p-9999').toString('base64')}`);
   });
 
+  it('registers the Basic values it sends as secrets: an upstream echoing Authorization leaks nothing', () => {
+    const secrets = new Secrets();
+    new Auth(server(), { U: 'alice', P: 'p-9999', CID: 'my id', CSECRET: 'client-secret-value' }, secrets, BASE, 1000);
+    const basic = Buffer.from('alice:p-9999').toString('base64');
+    const clientBasic = Buffer.from(`${encodeURIComponent('my id')}:${encodeURIComponent('client-secret-value')}`).toString('base64');
+    const echoed = JSON.stringify({ headers: { authorization: `Basic ${basic}`, token_request: `Basic ${clientBasic}`, url: `https://x/?p=${Buffer.from('p-9999').toString('base64url')}` } });
+    const scrubbed = secrets.scrub(echoed);
+    expect(scrubbed).toBe(JSON.stringify({ headers: { authorization: 'Basic [REDACTED]', token_request: 'Basic [REDACTED]', url: 'https://x/?p=[REDACTED]' } }));
+    expect(scrubbed).not.toContain('alice:');
+  });
+
   it('names the variables to set when no alternative can be met, and allows anonymous alternatives', async () => {
     const auth = new Auth(server(), {}, new Secrets(), BASE, 1000);
     const plan: RequestPlan = { method: 'GET', path: '/', params: [], security: [[{ scheme: 'bearer', scopes: [] }], [{ scheme: 'basic', scopes: [] }]] };

@@ -37,7 +37,20 @@ export class Auth {
       for (const [role, name] of Object.entries(scheme.env)) {
         if (role !== 'tokenUrl' && role !== 'username') secrets.add(this.read(name));
       }
+      // What is sent is derived from several variables: the Basic value is a secret of its own
+      // (an upstream that echoes the Authorization header would otherwise show it).
+      if (scheme.type === 'http-basic') secrets.add(this.basicValue(scheme.env.username, scheme.env.password, false));
+      if (scheme.type === 'oauth2-client-credentials') secrets.add(this.basicValue(scheme.env.clientId, scheme.env.clientSecret, true));
     }
+  }
+
+  /** base64(`user:password`) (RFC 7617; RFC 6749 §2.3.1 URL-encodes both for client credentials), or undefined. */
+  private basicValue(userVar: string | undefined, passVar: string | undefined, formEncoded: boolean): string | undefined {
+    const user = this.read(userVar);
+    const pass = this.read(passVar);
+    if (user === undefined || pass === undefined) return undefined;
+    const e = formEncoded ? encodeURIComponent : (x: string): string => x;
+    return Buffer.from(`${e(user)}:${e(pass)}`).toString('base64');
   }
 
   private read(name: string | undefined): string | undefined {
@@ -103,9 +116,7 @@ export class Auth {
         return;
       }
       case 'http-basic': {
-        const user = this.read(s.env.username)!;
-        const pass = this.read(s.env.password)!;
-        draft.headers.authorization = `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`;
+        draft.headers.authorization = `Basic ${this.basicValue(s.env.username, s.env.password, false)!}`;
         return;
       }
       case 'oauth2-client-credentials': {
@@ -143,7 +154,7 @@ export class Auth {
     const where = `${url.origin}${url.pathname}`;
     const body = new URLSearchParams({ grant_type: 'client_credentials' });
     if (scopes.length > 0) body.set('scope', scopes.join(' '));
-    const basic = Buffer.from(`${encodeURIComponent(this.read(s.env.clientId)!)}:${encodeURIComponent(this.read(s.env.clientSecret)!)}`).toString('base64');
+    const basic = this.basicValue(s.env.clientId, s.env.clientSecret, true)!;
     let res: Response;
     try {
       res = await fetch(url, {

@@ -11,25 +11,24 @@ export const REDACTED = '[REDACTED]';
 
 /** The credential values of this process. */
 export class Secrets {
-  private readonly values: string[] = [];
+  /** Every form a secret may take in text, longest first, so one containing another is replaced whole. */
+  private readonly forms: string[] = [];
 
   /** Remembers a value as secret (values shorter than 4 characters would redact too much). */
   add(value: string | undefined): void {
-    if (value && value.length >= 4 && !this.values.includes(value)) {
-      this.values.push(value);
-      // Longest first, so a secret containing another is replaced whole.
-      this.values.sort((a, b) => b.length - a.length);
+    if (!value || value.length < 4) return;
+    const b64 = Buffer.from(value).toString('base64');
+    // as written, URL-encoded (query strings, form bodies), base64 with and without padding, base64url
+    for (const form of [value, encodeURIComponent(value), b64, b64.replace(/=+$/, ''), Buffer.from(value).toString('base64url')]) {
+      if (form.length >= 4 && !this.forms.includes(form)) this.forms.push(form);
     }
+    this.forms.sort((a, b) => b.length - a.length);
   }
 
-  /** The text with every known secret (and its base64 and URL-encoded forms) replaced. */
+  /** The text with every form of every known secret replaced. */
   scrub(text: string): string {
     let out = text;
-    for (const v of this.values) {
-      for (const form of [v, encodeURIComponent(v), Buffer.from(v).toString('base64')]) {
-        if (form.length >= 4 && out.includes(form)) out = out.split(form).join(REDACTED);
-      }
-    }
+    for (const form of this.forms) if (out.includes(form)) out = out.split(form).join(REDACTED);
     return out;
   }
 }
