@@ -339,3 +339,37 @@ describe('credentials', () => {
     expect(secrets.scrub('client-secret-value tok-2')).toBe('[REDACTED] [REDACTED]');
   });
 });
+
+describe('audit log', () => {
+  it('records a long argument by its start, size and SHA-256, and rotates the file at its size limit', async () => {
+    const { mkdtempSync, readFileSync, readdirSync, rmSync } = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { createHash } = await import('node:crypto');
+    const { AuditLog } = await import('../../templates/mcp-server/src/audit.js');
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'apictl-audit-'));
+    try {
+      const file = path.join(dir, 'audit.jsonl');
+      const log = new AuditLog(file, 4096);
+      const upload = 'x'.repeat(4 * 1024 * 1024);
+      const entry = (args: unknown) => ({ time: 't', caller: 'c', tool: 'upload', toolVersion: '1', arguments: args, outcome: 'ok', durationMs: 1, responseBytes: 0 });
+      log.write(entry({ name: 'a.bin', content: upload, tags: ['short'] }));
+      const line = readFileSync(file, 'utf8');
+      expect(line.length).toBeLessThan(1024);
+      expect(JSON.parse(line).arguments).toEqual({
+        name: 'a.bin',
+        content: { truncated: true, bytes: 4 * 1024 * 1024, sha256: createHash('sha256').update(upload).digest('hex'), start: 'x'.repeat(256) },
+        tags: ['short'],
+      });
+      for (let i = 0; i < 40; i++) log.write(entry({ i, pad: 'y'.repeat(500) }));
+      const files = readdirSync(dir).sort();
+      expect(files).toEqual(['audit.jsonl', 'audit.jsonl.1', 'audit.jsonl.2', 'audit.jsonl.3', 'audit.jsonl.4', 'audit.jsonl.5']);
+      for (const f of files) expect(readFileSync(path.join(dir, f)).length).toBeLessThanOrEqual(4096);
+      // the newest entry is in the current file, whole lines only
+      const current = readFileSync(file, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as { arguments: { i: number } });
+      expect(current.at(-1)!.arguments.i).toBe(39);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -3,9 +3,19 @@
  * the rate limit — written before the result is returned. Append-only, one write per entry
  * (`appendFileSync` hands each line to the operating system before the call completes). If the
  * entry cannot be written the call fails: nothing happens unrecorded.
+ *
+ * Bounded: an argument value longer than MAX_VALUE_CHARS is recorded by its start, size and
+ * SHA-256 (a 4 MiB upload is not a 4 MiB line), and a file that reaches its size limit is
+ * rotated (`audit.jsonl.1` … `.5`, the oldest dropped).
  */
-import { accessSync, appendFileSync, constants, mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { accessSync, appendFileSync, constants, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+
+/** The longest string kept whole in an entry's arguments. */
+export const MAX_VALUE_CHARS = 1024;
+/** Rotated files kept beside the current one. */
+const KEEP = 5;
 
 /** One line of the audit log. */
 export interface AuditEntry {
@@ -27,12 +37,33 @@ export interface AuditEntry {
   error?: string;
 }
 
+/** A copy of `value` in which every string longer than MAX_VALUE_CHARS is replaced by its start, size and SHA-256. */
+export function capValues(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') {
+    if (value.length <= MAX_VALUE_CHARS) return value;
+    const bytes = Buffer.byteLength(value);
+    return { truncated: true, bytes, sha256: createHash('sha256').update(value).digest('hex'), start: value.slice(0, 256) };
+  }
+  if (depth > 32 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => capValues(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) Object.defineProperty(out, k, { value: capValues(v, depth + 1), enumerable: true });
+  return out;
+}
+
 /** The append-only JSONL audit log. */
 export class AuditLog {
-  constructor(readonly file: string) {
+  private size: number;
+
+  /** `maxBytes`: the size at which the file is rotated. */
+  constructor(
+    readonly file: string,
+    private readonly maxBytes = 64 * 1024 * 1024,
+  ) {
     mkdirSync(path.dirname(file), { recursive: true });
     // Create it now (owner-only: entries hold call arguments) so a bad path fails at start, not at the first call.
     appendFileSync(file, '', { mode: 0o600 });
+    this.size = statSync(file).size;
   }
 
   /** Throws when the log cannot be written, so the upstream call is not made unrecorded. */
@@ -41,6 +72,19 @@ export class AuditLog {
   }
 
   write(entry: AuditEntry): void {
-    appendFileSync(this.file, JSON.stringify(entry) + '\n', { mode: 0o600 });
+    const line = JSON.stringify({ ...entry, arguments: capValues(entry.arguments) }) + '\n';
+    const bytes = Buffer.byteLength(line);
+    if (this.size > 0 && this.size + bytes > this.maxBytes) this.rotate();
+    appendFileSync(this.file, line, { mode: 0o600 });
+    this.size += bytes;
+  }
+
+  /** audit.jsonl → audit.jsonl.1 → … → .5 (dropped). */
+  private rotate(): void {
+    rmSync(`${this.file}.${KEEP}`, { force: true });
+    for (let i = KEEP - 1; i >= 1; i--) if (existsSync(`${this.file}.${i}`)) renameSync(`${this.file}.${i}`, `${this.file}.${i + 1}`);
+    renameSync(this.file, `${this.file}.1`);
+    appendFileSync(this.file, '', { mode: 0o600 });
+    this.size = 0;
   }
 }

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const secrets = new Secrets();
   const log = createLogger(settings.logLevel, secrets, server.name);
   const auth = new Auth(server, process.env, secrets, settings.baseUrl, settings.timeoutMs);
-  const audit = new AuditLog(settings.auditLog);
+  const audit = new AuditLog(settings.auditLog, settings.auditMaxBytes);
   const pipeline = new Pipeline({ settings, validators: new Validators(), limiter: new RateLimiter(settings.rateLimitPerMinute), auth, audit, secrets, log });
   const writes = tools.filter((t) => t.definition.annotations.readOnlyHint !== true).length;
   await serveStdio({

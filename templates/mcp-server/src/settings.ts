@@ -15,6 +15,8 @@ export interface Settings {
   maxResponseBytes: number;
   pageSize: number;
   auditLog: string;
+  /** Size at which the audit log is rotated (MCP_AUDIT_MAX_BYTES, default 64 MiB). */
+  auditMaxBytes: number;
   callerId: string;
   logLevel: 'error' | 'info' | 'debug';
 }
@@ -52,6 +54,7 @@ export function readSettings(server: ServerData, projectDir: string, env: NodeJS
     maxResponseBytes: positive(env, 'MCP_MAX_RESPONSE_BYTES', server.defaults.maxResponseBytes),
     pageSize: positive(env, 'MCP_TOOLS_PAGE_SIZE', server.defaults.pageSize),
     auditLog: path.resolve(projectDir, env.MCP_AUDIT_LOG?.trim() || 'audit.jsonl'),
+    auditMaxBytes: positive(env, 'MCP_AUDIT_MAX_BYTES', 64 * 1024 * 1024),
     callerId: env.MCP_CALLER_ID?.trim() || 'local',
     logLevel: level === 'debug' || level === 'error' ? level : 'info',
   };
