@@ -103,7 +103,8 @@ export function generateServer(input: GenerateInput): GenerateResult {
   });
   fileWarnings.push(...plan.configWarnings);
   const result: GenerateResult = { plan, configFile: configAbs && display(input.cwd, configAbs), overlay, fileWarnings, fallbacks: [], previous };
-  if (input.dryRun || outDir === undefined) return result;
+  // A server without tools is no project: nothing is written (the caller reports the selection).
+  if (input.dryRun || outDir === undefined || result.plan.tools.length === 0) return result;
 
   const changelogFile = path.join(outDir, 'CHANGELOG.md');
   const rendered = renderProject(plan, {

@@ -187,6 +187,9 @@ export function planServer(input: PlanInput): McpPlan {
   const index = new ToolIndex(sketches);
   const auth = planAuth(doc);
   warnings.push(...auth.notes);
+  if (Object.keys(auth.schemes).length === 0) {
+    warnings.push({ code: 'mcp-no-security', severity: 'warn', message: 'the description declares no security scheme, so the server sends no credentials; if the API needs them, add a scheme with an Overlay (the generated README shows one) and generate again' });
+  }
   const oas30 = input.kind === 'openapi-3.0';
   const schemaBase = { mode: input.inlineSchemas || cfg.schemas === 'inline' ? ('inline' as const) : ('refs' as const), inlineDepth: cfg.inlineDepth ?? DEFAULTS.inlineDepth, oas30, descriptionMax: DEFAULTS.schemaDescriptionMax };
   const inConv = new SchemaConverter(doc, { ...schemaBase, context: 'input' });

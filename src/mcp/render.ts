@@ -83,6 +83,24 @@ export function dependencyVersions(): { deps: Record<string, string>; devDeps: R
   return { deps: pin(RUNTIME_DEPS), devDeps: pin(DEV_DEPS), fallbacks };
 }
 
+/** What the README says when the description declares no way to authenticate. */
+const NO_SECURITY_README = `
+**This server sends no credentials**: the API description declares no security scheme. If the API needs one, add it to the description without editing it, with an OpenAPI Overlay, and generate again (\`apictl mcp generate … --overlay auth.overlay.yaml\`):
+
+\`\`\`yaml
+overlay: 1.0.0
+info: {title: Add the API's authentication, version: 1.0.0}
+actions:
+  - target: $
+    update:
+      components:
+        securitySchemes:
+          bearerAuth: {type: http, scheme: bearer}
+      security:
+        - bearerAuth: []
+\`\`\`
+`;
+
 function json(v: unknown): string {
   return JSON.stringify(v, null, 2) + '\n';
 }
@@ -197,7 +215,7 @@ Set these variables in the environment (your MCP client's \`env\` block) or in a
 ${vars.join('\n')}
 
 A call whose credentials are missing returns an error naming the variable to set. Secrets never appear in logs, audit entries or errors.
-
+${Object.keys(s.securitySchemes).length === 0 ? NO_SECURITY_README : ''}
 ## Use it from an MCP client
 
 Build once: \`npm install && npm run build\`. Start it with \`node\` (not \`npm start\`: npm prints banners on stdout, which must carry protocol only).

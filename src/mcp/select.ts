@@ -165,6 +165,8 @@ export function selectOperations(ops: OperationInfo[], opts: SelectOptions): { d
     if (o?.override.enabled === true) return decide(true, `${category}${detail}: enabled by name in the config (tools.${o.configKey})`);
     if (explicitPattern) return decide(true, `${category}${detail}: named by ${explicitPattern.origin} ${show(explicitPattern)}`);
     if (opts.include.length > 0 && !opts.include.some((p) => p.test(op))) return decide(false, 'matches no include pattern');
+    // an agent would build on an operation its API is retiring
+    if (op.deprecated) return decide(false, `deprecated by the API: not selected by default (name it to include it: --include id:${op.operationId ?? '…'}, or tools.${op.operationId ?? `'${op.key}'`}.enabled: true)`);
     switch (category) {
       case 'read':
         return decide(true, 'read: selected by default');

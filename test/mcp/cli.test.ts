@@ -37,6 +37,31 @@ describe('apictl mcp generate: report and exit codes', () => {
     expect(existsSync(out)).toBe(false);
   });
 
+  it('says a server without security sends no credentials, and the Overlay its README shows adds a scheme', async () => {
+    const dir = path.join(work, 'nosec');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'api.yaml'), "openapi: 3.0.3\ninfo: {title: Open, version: '1'}\nservers: [{url: 'https://api.example/v1'}]\npaths:\n  /a:\n    get:\n      operationId: getA\n      responses: {'200': {description: ok}}\n");
+    const first = await generate(['api.yaml', '-o', 'out'], { cwd: dir });
+    expect(first.code).toBe(0);
+    expect(first.stderr).toMatch(/warning: the description declares no security scheme, so the server sends no credentials/);
+    const readme = readFileSync(path.join(dir, 'out', 'README.md'), 'utf8');
+    const overlay = /```yaml\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('This server sends no credentials')))![1]!;
+    writeFileSync(path.join(dir, 'auth.overlay.yaml'), overlay);
+    const second = await generate(['api.yaml', '-o', 'out2', '--overlay', 'auth.overlay.yaml'], { cwd: dir });
+    expect(second.code).toBe(0);
+    expect(second.stderr).not.toMatch(/no security scheme/);
+    expect(readFileSync(path.join(dir, 'out2', '.env.example'), 'utf8')).toMatch(/^BEARER_AUTH_TOKEN=$/m);
+  });
+
+  it('exits 1 with the report and writes nothing when the selection yields no tool', async () => {
+    const out = path.join(work, 'empty');
+    const r = await generate([shop, '-o', out, '--include', 'tag:no-such-tag']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/13 operation\(s\), 0 selected → 0 tool\(s\)/);
+    expect(r.stderr).toMatch(/^no operation was selected, so there is no server to write/m);
+    expect(existsSync(out)).toBe(false);
+  });
+
   it('prints the report as JSON with --json', async () => {
     const r = await generate([shop, '--dry-run', '--json', '--allow-writes']);
     expect(r.code).toBe(0);

@@ -544,3 +544,33 @@ describe('a 2.0 basePath without host', () => {
     });
   });
 });
+
+describe('selection of retiring operations', () => {
+  it('does not select a deprecated operation by default, says why, and selects it when named', () => {
+    const d = doc({
+      '/old': { get: { operationId: 'getOld', deprecated: true, responses: ok } },
+      '/new': { get: { operationId: 'getNew', responses: ok } },
+    });
+    const p = plan(d);
+    expect(p.tools.map((t) => t.definition.name)).toEqual(['getNew']);
+    expect(p.report.find((e) => e.path === '/old')).toMatchObject({
+      selected: false,
+      reason: 'deprecated by the API: not selected by default (name it to include it: --include id:getOld, or tools.getOld.enabled: true)',
+    });
+    const named = plan(d, { include: ['id:getOld'] });
+    expect(named.tools.map((t) => t.definition.name)).toEqual(['getOld']);
+  });
+});
+
+describe('a description without security', () => {
+  it('warns that the server sends no credentials and points at an Overlay', () => {
+    const p = plan(doc({ '/a': { get: { operationId: 'getA', responses: ok } } }));
+    expect(p.warnings).toContainEqual({
+      code: 'mcp-no-security',
+      severity: 'warn',
+      message: 'the description declares no security scheme, so the server sends no credentials; if the API needs them, add a scheme with an Overlay (the generated README shows one) and generate again',
+    });
+    const secured = plan(doc({ '/a': { get: { operationId: 'getA', responses: ok } } }, { securitySchemes: { k: { type: 'apiKey', in: 'header', name: 'X-Key' } } }, { security: [{ k: [] }] }));
+    expect(secured.warnings.map((w) => w.code)).not.toContain('mcp-no-security');
+  });
+});

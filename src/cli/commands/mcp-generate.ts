@@ -152,7 +152,7 @@ export async function run(spec: string, flags: GenerateFlags): Promise<number> {
   if (result.configFile) io.err(io.c.gray(`configuration: ${result.configFile}`));
   if (result.overlay) io.err(io.c.gray(`overlay ${result.overlay.file}: ${result.overlay.applied} action(s) applied`));
   for (const f of result.fallbacks) io.err(`${io.c.yellow('warning')}: ${f} is not installed beside apictl; package.json pins the version apictl was tested with`);
-  if (plan.tools.length === 0) io.err(`${io.c.yellow('warning')}: no operation was selected, so the server has no tools (see the reasons above; --allow-writes or --include may help)`);
+  if (plan.tools.length === 0) io.err(`no operation was selected, so there is no server to write (see the reasons in the report; --allow-writes or --include may help)`);
 
   let recorded = false;
   if (result.written && outDir) {
@@ -213,5 +213,6 @@ export async function run(spec: string, flags: GenerateFlags): Promise<number> {
   } else if (flags.dryRun) {
     io.err(io.c.gray('dry run: nothing written'));
   }
-  return EXIT.ok;
+  // a selection without tools is a failed generation a script must notice
+  return plan.tools.length === 0 ? EXIT.findings : EXIT.ok;
 }
