@@ -19,6 +19,7 @@ import { matchOverrides, type Pattern, parsePattern, selectOperations } from './
 import { clip, stripMarkup } from './text.js';
 import type { Category, GeneratedTool, LocatedWarning, PlanNote, SelectionEntry, ServerData, SpecIdentity, ToolDefinition } from './types.js';
 import { operationsReachingBrokenRefs } from './broken-refs.js';
+import { schemaProblem } from './schema-check.js';
 
 /** Defaults of every tunable (the config and flags override them). */
 export const DEFAULTS = {
@@ -198,6 +199,8 @@ export function planServer(input: PlanInput): McpPlan {
   const specMeta = { title: input.spec.title, version: input.spec.version };
 
   const notesByKey = new Map<string, PlanNote[]>();
+  // tools whose schemas no validator could compile: left out, with the reason, in the report
+  const uncompilable = new Map<string, string>();
   const tools: GeneratedTool[] = [];
   const manifestTools: ManifestTool[] = [];
   selected.forEach((d, i) => {
@@ -262,6 +265,11 @@ export function planServer(input: PlanInput): McpPlan {
       },
       output: output.output,
     };
+    const problem = schemaProblem(definition.inputSchema) ?? (definition.outputSchema ? schemaProblem(definition.outputSchema) : undefined);
+    if (problem !== undefined) {
+      uncompilable.set(op.key, problem);
+      return;
+    }
     own.version = toolVersion(tool);
     tools.push(tool);
     manifestTools.push(manifestTool(tool, op.key, op.operationId));
@@ -290,16 +298,20 @@ export function planServer(input: PlanInput): McpPlan {
     });
   }
 
-  const report: SelectionEntry[] = decisions.map((d) => ({
-    method: d.op.method.toUpperCase(),
-    path: d.op.path,
-    ...(d.op.operationId !== undefined ? { operationId: d.op.operationId } : {}),
-    category: d.category,
-    selected: d.selected,
-    reason: d.reason,
-    ...(d.selected ? { tool: names.get(d.op.key) } : {}),
-    notes: notesByKey.get(d.op.key) ?? [],
-  }));
+  const report: SelectionEntry[] = decisions.map((d) => {
+    const problem = uncompilable.get(d.op.key);
+    const selected = d.selected && problem === undefined;
+    return {
+      method: d.op.method.toUpperCase(),
+      path: d.op.path,
+      ...(d.op.operationId !== undefined ? { operationId: d.op.operationId } : {}),
+      category: d.category,
+      selected,
+      reason: problem === undefined ? d.reason : `left out: its schema cannot be compiled (${problem})`,
+      ...(selected ? { tool: names.get(d.op.key) } : {}),
+      notes: notesByKey.get(d.op.key) ?? [],
+    };
+  });
 
   const base = cfg.baseUrl ? { url: cfg.baseUrl.replace(/\/+$/, '') } : baseUrlOf(doc);
   if (base.note) warnings.push(base.note);

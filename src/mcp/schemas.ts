@@ -206,7 +206,9 @@ export class ToolSchemas {
     while (limit > 0 && sizeAt(limit) > maxBytes) limit--;
     const included = new Set([...dist].filter(([, d]) => d <= limit).map(([n]) => n));
     const omitted = [...dist.keys()].filter((n) => !included.has(n)).sort();
-    const rewrite = (v: JsonSchema): JsonSchema => (omitted.length === 0 ? v : (this.stubRefs(v, included) as JsonSchema));
+    // Placeholders match more than what they replace: branches of a oneOf may then match the same
+    // value, and oneOf would reject it. A loosened schema reads oneOf as anyOf.
+    const rewrite = (v: JsonSchema): JsonSchema => (omitted.length === 0 ? v : oneOfAsAnyOf(this.stubRefs(v, included)) as JsonSchema);
     const defs: JsonObject = {};
     for (const name of [...included].sort()) defineOwn(defs, name, rewrite(this.conv.def(this.conv.refOf(name)).schema));
     const schema = rewrite(root) as JsonObject;
@@ -219,7 +221,7 @@ export class ToolSchemas {
     if (JSON.stringify(root).length <= maxBytes) return { schema: root, omitted: [] };
     const input = this.conv.options.context === 'input';
     for (let depth = 8; depth >= 1; depth--) {
-      const cut = truncateSchema(root, depth, input) as JsonObject;
+      const cut = oneOfAsAnyOf(truncateSchema(root, depth, input)) as JsonObject;
       if (JSON.stringify(cut).length <= maxBytes || depth === 1) return { schema: cut, omitted: [`nesting below level ${depth}`] };
     }
     return { schema: root, omitted: [] };
@@ -275,6 +277,35 @@ function nameFromPointer(ref: string): string {
     .map(decodeSegment)
     .filter((s) => s !== '' && !STRUCTURAL.has(s) && !/^\d+$/.test(s) && !s.includes('/'));
   return segs.slice(-2).map((s) => s.slice(0, 40)).join('_') || 'Schema';
+}
+
+/** A copy of `v` with every `oneOf` read as `anyOf` (shared subtrees copied only when they change). */
+export function oneOfAsAnyOf(v: unknown): unknown {
+  if (Array.isArray(v)) {
+    let changed = false;
+    const out = v.map((x) => {
+      const y = oneOfAsAnyOf(x);
+      if (y !== x) changed = true;
+      return y;
+    });
+    return changed ? out : v;
+  }
+  if (!isObject(v)) return v;
+  let out: JsonObject | undefined;
+  for (const [k, x] of Object.entries(v)) {
+    const y = oneOfAsAnyOf(x);
+    if (k === 'oneOf' && Array.isArray(y)) {
+      out ??= { ...v };
+      delete out.oneOf;
+      // beside an anyOf of its own, the loosened oneOf joins the allOf
+      if (Object.hasOwn(v, 'anyOf')) out.allOf = [...(Array.isArray(out.allOf) ? out.allOf : []), { anyOf: y }];
+      else out.anyOf = y;
+    } else if (y !== x) {
+      out ??= { ...v };
+      defineOwn(out, k, y);
+    }
+  }
+  return out ?? v;
 }
 
 /**
@@ -394,7 +425,16 @@ class Walk {
         if (typeof v === 'string' && validPattern(v)) out[k] = v;
         else this.conv.note({ code: 'mcp-schema-pattern', severity: 'warn', message: `pattern ${JSON.stringify(v)} is not a valid ECMAScript (unicode) regular expression; it was left out` });
       } else if (k === 'required') {
-        if (Array.isArray(v) && v.length > 0) out[k] = v.filter((x) => typeof x === 'string');
+        if (Array.isArray(v) && v.length > 0) {
+          const names = v.filter((x): x is string => typeof x === 'string');
+          const unique = [...new Set(names)];
+          // JSON Schema requires unique names: a validator refuses the whole schema otherwise
+          if (unique.length < names.length) {
+            const twice = [...new Set(names.filter((n, i) => names.indexOf(n) !== i))];
+            this.conv.note({ code: 'mcp-schema-required-repeated', severity: 'warn', message: `a schema lists ${twice.map((n) => `'${n}'`).join(', ')} more than once in required; each is kept once` });
+          }
+          out[k] = unique;
+        }
       } else if (k === 'examples') {
         if (Array.isArray(v) && JSON.stringify(v).length <= MAX_EXAMPLE_CHARS) out[k] = v;
       } else if (k === 'exclusiveMinimum' || k === 'exclusiveMaximum') {

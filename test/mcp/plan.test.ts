@@ -574,3 +574,50 @@ describe('a description without security', () => {
     expect(secured.warnings.map((w) => w.code)).not.toContain('mcp-no-security');
   });
 });
+
+describe('schemas shrunk to their size budget', () => {
+  it('read a loosened oneOf as anyOf, so a real answer still validates', () => {
+    const big = (n: number) => Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`field_${n}_${i}`, { type: 'string', description: 'x'.repeat(40) }]));
+    const d = doc(
+      { '/pets/{id}': { get: { operationId: 'getPet', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } } } } },
+      {
+        schemas: {
+          Pet: { oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }] },
+          Cat: { type: 'object', properties: { kind: { type: 'string', enum: ['cat'] }, ...big(1) }, required: ['kind'] },
+          Dog: { type: 'object', properties: { kind: { type: 'string', enum: ['dog'] }, ...big(2) }, required: ['kind'] },
+        },
+      },
+    );
+    const p = plan(d, { config: { ...NO_CONFIG, config: { outputSchemaMaxBytes: 600 } } });
+    const out = tool(p, 'getPet').definition.outputSchema as Record<string, unknown>;
+    expect(JSON.stringify(out)).not.toContain('"oneOf"');
+    const ajv = new Ajv2020({ strict: false });
+    const validate = ajv.compile(out);
+    expect(validate({ kind: 'cat', field_1_0: 'a' })).toBe(true);
+    // unshrunk, the same answer validates against the exact oneOf
+    const exact = tool(plan(d), 'getPet').definition.outputSchema as Record<string, unknown>;
+    expect(JSON.stringify(exact)).toContain('"oneOf"');
+    expect(new Ajv2020({ strict: false }).compile(exact)({ kind: 'cat', field_1_0: 'a' })).toBe(true);
+  });
+});
+
+describe('schemas every tool can compile', () => {
+  it('keeps each name of a repeated required list once, and says so', () => {
+    const d = doc({ '/a': { get: { operationId: 'getA', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id', 'id'] } } } } } } } });
+    const p = plan(d);
+    expect(tool(p, 'getA').definition.outputSchema).toMatchObject({ required: ['id'] });
+    expect(p.warnings).toContainEqual({ code: 'mcp-schema-required-repeated', severity: 'warn', message: "a schema lists 'id' more than once in required; each is kept once" });
+  });
+
+  it('leaves out a tool whose schema no validator can compile, with the reason', () => {
+    const d = doc({
+      '/a': { get: { operationId: 'getA', parameters: [{ name: 'q', in: 'query', schema: { type: 'strin' } }], responses: ok } },
+      '/b': { get: { operationId: 'getB', responses: ok } },
+    });
+    const p = plan(d);
+    expect(p.tools.map((t) => t.definition.name)).toEqual(['getB']);
+    const entry = p.report.find((e) => e.path === '/a')!;
+    expect(entry.selected).toBe(false);
+    expect(entry.reason).toMatch(/^left out: its schema cannot be compiled \(schema is invalid: data\/properties\/q\/type must be equal to one of the allowed values/);
+  });
+});
