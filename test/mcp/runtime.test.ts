@@ -177,6 +177,33 @@ describe('response mapping', () => {
     expect(text).not.toContain('super-secret-token');
   });
 
+  it('reads Retry-After and rate-limit headers from a real answer', async () => {
+    const server = http.createServer((_req, r) => {
+      r.writeHead(429, { 'retry-after': '30', 'x-ratelimit-remaining': '0', 'x-other': 'no' });
+      r.end('{}');
+    });
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/t`;
+      const got = await callUpstream(url, { method: 'GET', url, query: [], headers: {}, cookies: [] }, 2000, new AbortController().signal, 1024);
+      expect(got).toMatchObject({ status: 429, limits: { 'retry-after': '30', 'x-ratelimit-remaining': '0' } });
+      expect(Object.keys(got.limits!)).toEqual(['retry-after', 'x-ratelimit-remaining']);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('passes on when the API says to call again (Retry-After, rate-limit headers) in an error result', () => {
+    const m = mapResponse(obj, { ...res(429, '{}'), limits: { 'retry-after': '30', 'x-ratelimit-remaining': '0' } }, 'GET /t', 10_000, v, secrets);
+    expect(m.outcome).toBe('api_error');
+    expect((m.result.content[0] as { text: string }).text).toContain('The API says when to call again: retry-after: 30; x-ratelimit-remaining: 0.');
+  });
+
+  it('returns a redirect whose Location is the answer (a download link) as the result; never follows it', () => {
+    const download = mapResponse(makeTool({ structured: false, wrap: false }), { ...res(302, ''), location: 'https://files.example/report.csv?sig=abc' }, 'GET /report', 10_000, v, secrets);
+    expect(download).toEqual({ outcome: 'ok', result: { content: [{ type: 'text', text: 'GET /report answered HTTP 302; the result is at: https://files.example/report.csv?sig=abc' }] } });
+  });
+
   it('does not follow redirects, and returns small images as images', () => {
     expect(mapResponse(obj, { ...res(302, ''), location: 'https://elsewhere/' }, 'GET /t', 10_000, v, secrets).outcome).toBe('redirect');
     const img = mapResponse(makeTool({ structured: false, wrap: false }), res(200, 'PNG', 'image/png'), 'GET /t', 10_000, v, secrets);

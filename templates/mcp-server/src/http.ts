@@ -14,7 +14,12 @@ export interface UpstreamResponse {
   /** True when the body was longer than the cap and the rest was not read. */
   truncated: boolean;
   location?: string;
+  /** Retry-After and rate-limit headers, passed on to the agent in error results. */
+  limits?: Record<string, string>;
 }
+
+/** Headers that tell a client when it may call again. */
+const LIMIT_HEADERS = ['retry-after', 'ratelimit', 'ratelimit-policy', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
 
 /** The upstream could not be reached, took too long, or the caller cancelled. */
 export class UpstreamError extends Error {
@@ -82,5 +87,15 @@ export async function callUpstream(url: string, draft: DraftRequest, timeoutMs: 
     bytes: Buffer.concat(chunks),
     truncated,
     location: res.headers.get('location') ?? undefined,
+    ...limitsOf(res.headers),
   };
+}
+
+function limitsOf(headers: Headers): { limits?: Record<string, string> } {
+  const limits: Record<string, string> = {};
+  for (const h of LIMIT_HEADERS) {
+    const v = headers.get(h);
+    if (v !== null && v.length <= 200) limits[h] = v;
+  }
+  return Object.keys(limits).length > 0 ? { limits } : {};
 }

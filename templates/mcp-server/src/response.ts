@@ -151,6 +151,11 @@ export function mapResponse(tool: Tool, res: UpstreamResponse, label: string, ma
   const statusLine = `HTTP ${res.status}${res.statusText ? ' ' + res.statusText : ''}`;
 
   if (res.status >= 300 && res.status < 400) {
+    // A redirect with a Location is often the answer itself (a download link, a created
+    // resource): it is returned as the result; the server never follows it (it only calls its base URL).
+    if (res.location && !tool.output.structured && res.status !== 304) {
+      return { outcome: 'ok', result: { content: [text(`${label} answered ${statusLine}; the result is at: ${secrets.scrub(res.location)}`)] } };
+    }
     return {
       outcome: 'redirect',
       result: { isError: true, content: [text(`${label} answered ${statusLine}${res.location ? ` redirecting to ${secrets.scrub(res.location)}` : ''}; redirects are not followed (the server only calls its configured base URL).`)] },
@@ -162,6 +167,7 @@ export function mapResponse(tool: Tool, res: UpstreamResponse, label: string, ma
     const parts = [`${label} failed: ${statusLine}.`];
     if (STATUS_HINTS[res.status]) parts.push(STATUS_HINTS[res.status]!);
     if (problem) parts.push(problem);
+    if (res.limits) parts.push(`The API says when to call again: ${Object.entries(res.limits).map(([k, v]) => `${k}: ${secrets.scrub(v)}`).join('; ')}.`);
     if (raw.trim() !== '' && isTextType(ct)) parts.push(`Response body${raw.length > PREVIEW_CHARS ? ' (start)' : ''}:\n${raw.slice(0, PREVIEW_CHARS)}`);
     return { outcome: 'api_error', result: { isError: true, content: [text(parts.join('\n'))] } };
   }
