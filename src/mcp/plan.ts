@@ -79,12 +79,25 @@ function splitList(values: string[]): string[] {
   return values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
 }
 
-/** Annotations from the category and method; the config may override any of them. */
-export function annotationsFor(category: Category, method: string, o?: AnnotationOverrides): ToolDefinition['annotations'] {
+/** Words that make an operation destroy or end something, whatever its method (`POST …/cancel`, `voidInvoice`). */
+const DESTRUCTIVE_WORDS = new Set(['delete', 'remove', 'destroy', 'purge', 'prune', 'cancel', 'void', 'revoke', 'reject', 'decline', 'leave', 'terminate', 'close', 'archive', 'disable', 'deactivate', 'unsubscribe', 'unpublish', 'reset', 'wipe', 'erase', 'drop', 'kill', 'expire', 'refund', 'detach', 'uninstall']);
+
+/** The destructive word among the operation's own words (operationId, path, summary), if any. */
+export function destructiveWord(op: Pick<OperationInfo, 'operationId' | 'path' | 'summary'>): string | undefined {
+  const text = [op.operationId ?? '', op.path.replace(/\{[^}]*\}/g, ' '), op.summary ?? ''].join(' ');
+  const words = text
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z]+/);
+  return words.find((w) => DESTRUCTIVE_WORDS.has(w));
+}
+
+/** Annotations from the category, method and the operation's words; the config may override any of them. */
+export function annotationsFor(category: Category, method: string, o?: AnnotationOverrides, destructive?: string): ToolDefinition['annotations'] {
   const read = category === 'read' || category === 'search';
   const base: ToolDefinition['annotations'] = {
     readOnlyHint: read,
-    destructiveHint: !read && (method === 'delete' || method === 'put' || method === 'patch' || category === 'workflow'),
+    destructiveHint: !read && (method === 'delete' || method === 'put' || method === 'patch' || category === 'workflow' || destructive !== undefined),
     idempotentHint: read || method === 'put' || method === 'delete',
     openWorldHint: true,
   };
@@ -222,6 +235,10 @@ export function planServer(input: PlanInput): McpPlan {
     const sec = operationSecurity(op, auth);
     const notes = [...inputs.notes, ...output.notes, ...sec.notes];
     if (op.deprecated) notes.push({ code: 'mcp-deprecated', severity: 'info', message: 'deprecated by the API' });
+    const destroys = destructiveWord(op);
+    if (destroys !== undefined && op.method === 'post' && d.category !== 'read' && d.category !== 'search') {
+      notes.push({ code: 'mcp-destructive-words', severity: 'info', message: `marked destructive: the operation's own words say '${destroys}' although its method is POST` });
+    }
     notesByKey.set(op.key, notes);
 
     const required = (inputs.inputSchema.required as string[] | undefined) ?? [];
@@ -250,7 +267,7 @@ export function planServer(input: PlanInput): McpPlan {
       description,
       inputSchema: inputs.inputSchema,
       ...(output.outputSchema ? { outputSchema: output.outputSchema } : {}),
-      annotations: { title, ...annotationsFor(d.category, op.method, ov?.annotations) },
+      annotations: { title, ...annotationsFor(d.category, op.method, ov?.annotations, destructiveWord(op)) },
       _meta: { ...(ov?.meta ?? {}), 'apictl/tool': own },
     };
     const tool: GeneratedTool = {

@@ -621,3 +621,21 @@ describe('schemas every tool can compile', () => {
     expect(entry.reason).toMatch(/^left out: its schema cannot be compiled \(schema is invalid: data\/properties\/q\/type must be equal to one of the allowed values/);
   });
 });
+
+describe('destructive operations by their words', () => {
+  it('marks a POST that cancels, voids or rejects destructive and says why; a plain POST is not', () => {
+    const d = doc({
+      '/invoices/{id}/void': { post: { operationId: 'voidInvoice', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: ok } },
+      '/subscriptions/{id}/cancel': { post: { operationId: 'postSubscriptionsIdCancel', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: ok } },
+      '/invitations/{id}': { post: { summary: 'Reject an invitation', operationId: 'answerInvitation', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: ok } },
+      '/pets': { post: { operationId: 'createPet', responses: ok } },
+    });
+    const p = plan(d, { allowWrites: true });
+    expect(['voidInvoice', 'postSubscriptionsIdCancel', 'answerInvitation', 'createPet'].map((n) => tool(p, n).definition.annotations.destructiveHint)).toEqual([true, true, true, false]);
+    expect(p.report.find((e) => e.operationId === 'voidInvoice')!.notes).toContainEqual({
+      code: 'mcp-destructive-words',
+      severity: 'info',
+      message: "marked destructive: the operation's own words say 'void' although its method is POST",
+    });
+  });
+});
