@@ -115,6 +115,11 @@ function effect(t: ToolSketch): string {
   return 'Changes data in the API. Do not use it to read.';
 }
 
+/** Response descriptions that only say the call worked. */
+const EMPTY_RESPONSE_WORDS = /^\s*(?:ok|okay|no error|success(?:ful)?(?: (?:operation|response|request))?|succeeded|done|200|default|default response|response|no content|empty)\s*$/i;
+/** "Success - …", "No error, …": the words before what the response holds. */
+const SUCCESS_PREFIX = /^\s*(?:ok|okay|no error|success(?:ful)?(?: (?:operation|response|request))?|succeeded|done)\b[\s.,;:!–-]*/i;
+
 /** Writes the description of one tool within `maxLength` characters. */
 export function describeTool(d: DescribeInput): string {
   const { op, tool } = d;
@@ -125,7 +130,10 @@ export function describeTool(d: DescribeInput): string {
     const more = d.requiredArgs.length + d.optionalArgs.length - important.length;
     tail.push(`Key parameters: ${important.join(', ')}${more > 0 ? ` and ${more} more optional` : ''}.`);
   }
-  const returns = d.responseDescription ? clip(stripMarkup(d.responseDescription), 160).replace(/\.$/, '') : undefined;
+  // a response description that says only "OK", "No error", "Success" tells the agent nothing
+  const said = d.responseDescription ? clip(stripMarkup(d.responseDescription), 160).replace(/\.$/, '') : undefined;
+  const rest = said?.replace(SUCCESS_PREFIX, '');
+  const returns = rest !== undefined && rest !== '' && !EMPTY_RESPONSE_WORDS.test(rest) ? rest.charAt(0).toUpperCase() + rest.slice(1) : undefined;
   if (returns) tail.push(`Returns: ${returns}${d.structured ? ' (JSON)' : ''}.`);
   else if (d.structured) tail.push('Returns JSON.');
 

@@ -117,7 +117,8 @@ export function buildInputs(op: OperationInfo, schemas: ToolSchemas, opts: Input
     const schema = asObject(schemas.convert(p.schema ?? { type: 'string' }));
     const where = arg === p.name ? `${p.in} parameter` : `${p.in} parameter '${p.name}'`;
     const desc = p.description ? clip(stripMarkup(p.description), opts.descriptionMax) : undefined;
-    schema.description = desc ? `${desc} (${where})` : capitalize(where);
+    // "(path parameter)" once: a description that already says where adds nothing
+    schema.description = desc ? (desc.toLowerCase().includes(where.toLowerCase()) ? desc : `${desc} (${where})`) : capitalize(where);
     if (p.deprecated) schema.deprecated = true;
     if (p.example !== undefined && schema.examples === undefined && JSON.stringify(p.example).length <= 200) schema.examples = [p.example];
     defineOwn(properties, arg, schema);

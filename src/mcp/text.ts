@@ -10,9 +10,16 @@ export function normalizeSpace(text: string): string {
     .trim();
 }
 
-/** Drops HTML tags and markdown images, which cost tokens and tell an agent nothing. */
+/**
+ * Drops HTML tags and markdown images, which cost tokens and tell an agent nothing, and links to
+ * anchors of a documentation renderer (`[Pets](#tag/pets)`, `#operation/getPet`), which lead
+ * nowhere outside it (their text stays).
+ */
 export function stripMarkup(text: string): string {
-  return text.replace(/!\[[^\]]*\]\([^)]*\)/g, '').replace(/<\/?[A-Za-z][^>]*>/g, '');
+  return text
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+    .replace(/\[([^\]]*)\]\(#[^)]*\)/g, '$1')
+    .replace(/<\/?[A-Za-z][^>]*>/g, '');
 }
 
 /** Shortens to at most `max` characters, preferring to stop at the end of a sentence, then of a word. */

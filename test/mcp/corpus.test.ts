@@ -59,6 +59,13 @@ describe.skipIf(!hasCorpus)('MCP plans for the corpus (../shared/corpus)', () =>
       expect(names.has(d.name.toLowerCase()), d.name).toBe(false);
       names.add(d.name.toLowerCase());
       expect(d.description.length).toBeLessThanOrEqual(1024);
+      // no words that tell an agent nothing, and no links into a documentation renderer
+      const texts = [d.description, ...Object.values((d.inputSchema.properties as Record<string, { description?: string }> | undefined) ?? {}).map((x) => x.description ?? '')];
+      for (const text of texts) {
+        expect(text, d.name).not.toMatch(/Returns: (?:no error|ok|success|successful operation)\b/i);
+        expect(text, d.name).not.toMatch(/\b(path|query|header|cookie) parameter\b[^()]*\(\1 parameter\)/i);
+        expect(text, d.name).not.toMatch(/\]\(#(?:operation|tag|section|schema)[/-]/);
+      }
       expect(Object.keys(d.annotations).sort()).toEqual(['destructiveHint', 'idempotentHint', 'openWorldHint', 'readOnlyHint', 'title']);
       for (const schema of [d.inputSchema, d.outputSchema]) {
         if (!schema) continue;

@@ -639,3 +639,25 @@ describe('destructive operations by their words', () => {
     });
   });
 });
+
+describe('descriptions that tell an agent something', () => {
+  it('drops empty success words, repeated parameter locations and links into a documentation renderer', () => {
+    const d = doc({
+      '/pets/{id}': {
+        get: {
+          operationId: 'getPet',
+          description: 'Fetches one pet. See [listing pets](#operation/listPets) and [Pets](#tag/pets).',
+          parameters: [{ name: 'id', in: 'path', required: true, description: 'The id path parameter', schema: { type: 'string' } }],
+          responses: { '200': { description: 'Success - no content', content: { 'application/json': { schema: { type: 'object' } } } } },
+        },
+      },
+      '/pets': { get: { operationId: 'listPets', responses: { '200': { description: 'No error, a page of pets', content: { 'application/json': { schema: { type: 'object' } } } } } } },
+    });
+    const p = plan(d);
+    const get = tool(p, 'getPet').definition;
+    expect(get.description).toContain('Fetches one pet. See listing pets and Pets.');
+    expect(get.description).not.toMatch(/Returns: Success|\(#|no content/);
+    expect((get.inputSchema.properties as Record<string, { description: string }>).id!.description).toBe('The id path parameter');
+    expect(tool(p, 'listPets').definition.description).toContain('Returns: A page of pets (JSON).');
+  });
+});
