@@ -304,14 +304,17 @@ export function planServer(input: PlanInput): McpPlan {
   const tokenWarning = cfg.tokenWarning ?? DEFAULTS.tokenWarning;
   if (estimatedTokens > tokenWarning || sortedTools.length > DEFAULTS.toolCountWarning) {
     const tagCounts = new Map<string, number>();
-    for (const d of selected) for (const t of d.op.tags.length > 0 ? d.op.tags : ['(untagged)']) tagCounts.set(t, (tagCounts.get(t) ?? 0) + 1);
+    // only selections that match something: untagged operations have no tag to name
+    for (const d of selected) for (const t of d.op.tags) tagCounts.set(t, (tagCounts.get(t) ?? 0) + 1);
     const topTags = [...tagCounts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6);
     warnings.push({
       code: 'mcp-large-tool-list',
       severity: 'warn',
       message:
         `${sortedTools.length} tools, tools/list ≈ ${estimatedTokens.toLocaleString('en-US')} tokens: more than agents handle well (warning above ${tokenWarning.toLocaleString('en-US')} tokens or ${DEFAULTS.toolCountWarning} tools). ` +
-        `Split it into several servers by tag (${topTags.map(([t, n]) => `--include tag:${t.includes(' ') ? JSON.stringify(t) : t} → ${n}`).join(', ')}) or narrow the selection with --include/--exclude.`,
+        (topTags.length > 0
+          ? `Split it into several servers by tag (${topTags.map(([t, n]) => `--include tag:${t.includes(' ') ? JSON.stringify(t) : t} → ${n}`).join(', ')}) or narrow the selection with --include/--exclude.`
+          : 'Its operations have no tags: narrow the selection by path or operation (--include path:/prefix, --include id:…, --exclude) or split it into several servers that way.'),
     });
   }
 

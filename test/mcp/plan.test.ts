@@ -127,6 +127,14 @@ describe('selection', () => {
     const w = p.warnings.find((x) => x.code === 'mcp-large-tool-list');
     expect(w?.message).toMatch(/--include tag:(odd|even) → 45/);
   });
+
+  it('suggests only selections that match something when operations have no tags', () => {
+    const paths: Record<string, unknown> = {};
+    for (let i = 0; i < 90; i++) paths[`/r${i}`] = { get: { operationId: `get${i}`, responses: ok } };
+    const w = plan(doc(paths)).warnings.find((x) => x.code === 'mcp-large-tool-list')!;
+    expect(w.message).not.toMatch(/untagged|by tag \(\)/);
+    expect(w.message).toMatch(/Its operations have no tags: narrow the selection by path or operation \(--include path:\/prefix/);
+  });
 });
 
 describe('tool names', () => {
