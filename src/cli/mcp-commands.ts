@@ -30,6 +30,7 @@ export function addMcpCommands(program: Command): void {
     .option('--allow-absolute-refs', 'follow absolute-path and file:// $refs that stay inside --ref-root')
     .option('--max-size <mb>', 'largest input file in MiB', '50')
     .option('--max-depth <n>', 'deepest nesting accepted', '256')
+    .option('--stdin-filepath <name>', 'name to show for input read from stdin (-)')
     .addOption(new Option('--target <version>', 'OpenAPI version Swagger 2.0 is converted to').choices(['3.0', '3.1']).default('3.0'))
     .addHelpText(
       'after',

@@ -1,4 +1,5 @@
 /** `apictl mcp generate` and `apictl mcp list` as a user runs them: output, exit codes, files, regeneration. */
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +52,21 @@ describe('apictl mcp generate: report and exit codes', () => {
     expect(second.code).toBe(0);
     expect(second.stderr).not.toMatch(/no security scheme/);
     expect(readFileSync(path.join(dir, 'out2', '.env.example'), 'utf8')).toMatch(/^BEARER_AUTH_TOKEN=$/m);
+  });
+
+  it('reads the description from stdin with --stdin-filepath, as the README says', async () => {
+    const dir = path.join(work, 'stdin');
+    mkdirSync(dir, { recursive: true });
+    const r = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [path.join(repoRoot, 'bin', 'apictl.js'), 'mcp', 'generate', '-', '-o', 'out', '--stdin-filepath', 'shop.yaml'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      child.on('close', (code) => resolve({ code, stderr }));
+      child.stdin.end(readFileSync(shop));
+    });
+    expect(r.stderr).not.toMatch(/unknown option|internal error/);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(dir, 'out', 'server.json'), 'utf8')).spec.file).toBe('shop.yaml');
   });
 
   it('exits 1 with the report and writes nothing when the selection yields no tool', async () => {
