@@ -23,6 +23,7 @@ import {
   type Upstream,
 } from './helpers.js';
 import { corpusDir, hasCorpus } from '../helpers/corpus.js';
+import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 
 const SECRETS = {
   API_KEY: 'key-e2e-123456',
@@ -205,6 +206,23 @@ describe('generated MCP servers, end to end', () => {
     expect(byName.get('getNode')!.outputSchema.$defs.Node.properties.children.items.$ref).toBe('#/$defs/Node');
     expect(byName.get('searchPets')!.outputSchema.required).toEqual(['result']);
     expect(byName.get('listPets')!.description).toMatch(/use `getPet` instead/);
+  });
+
+  it('offers MCP logging: the client sets the level, and gets the server\'s log lines at or above it', async () => {
+    expect(shop.client.getServerCapabilities()?.logging).toEqual({});
+    const seen: Array<{ level: string; data: unknown }> = [];
+    shop.client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+      seen.push({ level: n.params.level, data: n.params.data });
+    });
+    await shop.client.setLoggingLevel('debug');
+    await shop.client.callTool({ name: 'getPet', arguments: { petId: 1 } });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(seen.some((m) => m.level === 'debug' && /^getPet /.test(String(m.data)))).toBe(true);
+    seen.length = 0;
+    await shop.client.setLoggingLevel('error');
+    await shop.client.callTool({ name: 'getPet', arguments: { petId: 1 } });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(seen).toEqual([]);
   });
 
   it('answers unknown tools and bad cursors with JSON-RPC -32602', async () => {

@@ -33,6 +33,7 @@ async function main(): Promise<void> {
     tools,
     pageSize: settings.pageSize,
     call: (tool, args, signal) => pipeline.call(tool, args, signal),
+    log,
   });
   log.info(`serving ${tools.length} tools for ${settings.baseUrl || '(no base URL configured)'}; audit log ${settings.auditLog}`);
 }

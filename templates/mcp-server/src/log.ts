@@ -4,23 +4,34 @@
  */
 import type { Secrets } from './redact.js';
 
+/** Where log lines also go: the connected MCP client (MCP `logging`), which filters by the level it set. */
+export type LogSink = (level: 'error' | 'info' | 'debug', message: string) => void;
+
 /** A stderr logger. */
 export interface Logger {
   error(message: string): void;
   info(message: string): void;
   debug(message: string): void;
+  /** Also sends every line, at any level, to `sink` (already scrubbed). */
+  forward(sink: LogSink): void;
 }
 
-/** A logger that writes scrubbed lines to stderr. */
+/** A logger that writes scrubbed lines to stderr (at `level` and above) and to a forward sink. */
 export function createLogger(level: 'error' | 'info' | 'debug', secrets: Secrets, name: string): Logger {
   const rank = { error: 0, info: 1, debug: 2 }[level];
-  const write = (lvl: string, message: string): void => {
-    process.stderr.write(`${new Date().toISOString()} ${name} ${lvl}: ${secrets.scrub(message)}\n`);
+  let sink: LogSink | undefined;
+  const write = (lvl: 'error' | 'info' | 'debug', message: string): void => {
+    const clean = secrets.scrub(message);
+    if ({ error: 0, info: 1, debug: 2 }[lvl] <= rank) process.stderr.write(`${new Date().toISOString()} ${name} ${lvl}: ${clean}\n`);
+    sink?.(lvl, clean);
   };
   return {
     error: (m) => write('error', m),
-    info: (m) => rank >= 1 && write('info', m),
-    debug: (m) => rank >= 2 && write('debug', m),
+    info: (m) => write('info', m),
+    debug: (m) => write('debug', m),
+    forward: (s) => {
+      sink = s;
+    },
   };
 }
 

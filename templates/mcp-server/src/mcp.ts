@@ -19,6 +19,8 @@ export interface ToolHost {
   tools: Tool[];
   pageSize: number;
   call(tool: Tool, args: Record<string, unknown> | undefined, signal: AbortSignal): Promise<ToolResult>;
+  /** Connects the server's log to the client's (MCP logging: the client sets the level with logging/setLevel). */
+  log?: { forward(sink: (level: 'error' | 'info' | 'debug', message: string) => void): void };
 }
 
 /** Opaque, stable cursors: the offset plus a fingerprint of the tool set, so a stale cursor is refused rather than misread. */
@@ -63,8 +65,12 @@ export function createMcpServer(host: ToolHost): Server {
   const server = new Server(
     { name: host.info.name, version: host.info.version, title: host.info.title },
     // The tool set is fixed for the life of the process, so no list_changed notifications are promised.
-    { capabilities: { tools: { listChanged: false } }, instructions: host.instructions },
+    // logging: the SDK answers logging/setLevel and drops messages below the level the client set.
+    { capabilities: { tools: { listChanged: false }, logging: {} }, instructions: host.instructions },
   );
+  host.log?.forward((level, message) => {
+    void server.sendLoggingMessage({ level, logger: host.info.name, data: message }).catch(() => undefined);
+  });
   const byName = new Map(host.tools.map((t) => [t.definition.name, t]));
   const cursors = new Cursors(host.tools);
   const page = Math.max(1, host.pageSize);
