@@ -3,7 +3,8 @@
  *
  * Agents bind to tool names and argument shapes, so the server version follows them like a
  * library's: major when a tool disappears or its inputs change incompatibly (an argument removed,
- * retyped or newly required), minor when tools or optional arguments are added (or outputs
+ * retyped or newly required) or an output field is removed, retyped or may be absent, minor when
+ * tools, optional arguments or output fields are added (or outputs
  * change), patch when only descriptions, annotations or metadata change.
  */
 import crypto from 'node:crypto';
@@ -23,6 +24,8 @@ export interface ManifestTool {
   inputs: Record<string, { required: boolean; shape: string }>;
   /** Hash of the output schema's shape, when there is one. */
   output?: string;
+  /** Top-level output field → whether always present and a hash of its shape (what clients read). */
+  outputs?: Record<string, { required: boolean; shape: string }>;
 }
 
 /** The manifest file. */
@@ -168,7 +171,21 @@ export function manifestTool(tool: GeneratedTool, key: string, operationId: stri
   const out = tool.definition.outputSchema;
   const entry: ManifestTool = { name: tool.definition.name, key, version: toolVersion(tool), inputs };
   if (operationId !== undefined) entry.operationId = operationId;
-  if (out) entry.output = shapeHash(out, (isObject(out.$defs) ? out.$defs : {}) as Record<string, unknown>);
+  if (out) {
+    const outDefs = (isObject(out.$defs) ? out.$defs : {}) as Record<string, unknown>;
+    entry.output = shapeHash(out, outDefs);
+    // the fields of the answer, through a root that is a reference to a component
+    let root: unknown = out;
+    if (isObject(root) && typeof root.$ref === 'string' && root.$ref.startsWith('#/$defs/')) root = outDefs[root.$ref.slice('#/$defs/'.length)];
+    if (isObject(root) && isObject(root.properties)) {
+      const req = new Set(Array.isArray(root.required) ? (root.required as string[]) : []);
+      const outputs: NonNullable<ManifestTool['outputs']> = {};
+      for (const [name, schema] of Object.entries(root.properties)) {
+        Object.defineProperty(outputs, name, { value: { required: req.has(name), shape: shapeHash(schema, outDefs) }, enumerable: true });
+      }
+      entry.outputs = outputs;
+    }
+  }
   return entry;
 }
 
@@ -203,7 +220,20 @@ export function compareTools(prev: ManifestTool[], next: ManifestTool[]): { leve
       if (Object.hasOwn(old.inputs, arg)) continue;
       changes.push(n.required ? { level: 'major', text: `\`${t.name}\`: new required argument \`${arg}\`` } : { level: 'minor', text: `\`${t.name}\`: new optional argument \`${arg}\`` });
     }
-    if (old.output !== t.output) changes.push({ level: 'minor', text: `\`${t.name}\`: output schema changed` });
+    if (old.output !== t.output) {
+      // a field that disappears, changes type or may now be absent breaks a client that reads it
+      const before = changes.length;
+      if (old.outputs && t.outputs) {
+        for (const [field, o] of Object.entries(old.outputs)) {
+          const n = t.outputs[field];
+          if (!n) changes.push({ level: 'major', text: `\`${t.name}\`: output field \`${field}\` removed` });
+          else if (n.shape !== o.shape) changes.push({ level: 'major', text: `\`${t.name}\`: output field \`${field}\` changed type or constraints` });
+          else if (o.required && !n.required) changes.push({ level: 'major', text: `\`${t.name}\`: output field \`${field}\` may now be absent` });
+        }
+        for (const field of Object.keys(t.outputs)) if (!old.outputs[field]) changes.push({ level: 'minor', text: `\`${t.name}\`: new output field \`${field}\`` });
+      }
+      if (changes.length === before) changes.push({ level: 'minor', text: `\`${t.name}\`: output schema changed` });
+    }
     if (changes.length === start && old.version !== t.version) changes.push({ level: 'patch', text: `\`${t.name}\`: description, annotations or metadata changed` });
   }
   const level = changes.reduce<Level>((acc, c) => (RANK[c.level] > RANK[acc] ? c.level : acc), 'none');

@@ -669,3 +669,16 @@ describe('descriptions that tell an agent something', () => {
     expect(tool(p, 'listPets').definition.description).toContain('Returns: A page of pets (JSON).');
   });
 });
+
+describe('versioning of outputs', () => {
+  const withOutput = (props: Record<string, unknown>, required: string[] = []) =>
+    plan(doc({ '/a': { get: { operationId: 'getA', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: props, required } } } } } } } })).manifestTools;
+
+  it('makes a retyped, removed or no longer guaranteed output field a major change, a new one minor', () => {
+    const before = withOutput({ id: { type: 'string' }, name: { type: 'string' } }, ['id']);
+    expect(compareTools(before, withOutput({ id: { type: 'integer' }, name: { type: 'string' } }, ['id']))).toEqual({ level: 'major', changes: [{ level: 'major', text: '`getA`: output field `id` changed type or constraints' }] });
+    expect(compareTools(before, withOutput({ id: { type: 'string' } }, ['id'])).level).toBe('major');
+    expect(compareTools(before, withOutput({ id: { type: 'string' }, name: { type: 'string' } })).changes).toEqual([{ level: 'major', text: '`getA`: output field `id` may now be absent' }]);
+    expect(compareTools(before, withOutput({ id: { type: 'string' }, name: { type: 'string' }, tag: { type: 'string' } }, ['id']))).toEqual({ level: 'minor', changes: [{ level: 'minor', text: '`getA`: new output field `tag`' }] });
+  });
+});
