@@ -165,6 +165,9 @@ export function selectOperations(ops: OperationInfo[], opts: SelectOptions): { d
     if (o?.override.enabled === true) return decide(true, `${category}${detail}: enabled by name in the config (tools.${o.configKey})`);
     if (explicitPattern) return decide(true, `${category}${detail}: named by ${explicitPattern.origin} ${show(explicitPattern)}`);
     if (opts.include.length > 0 && !opts.include.some((p) => p.test(op))) return decide(false, 'matches no include pattern');
+    // a stream never ends on its own: a tool can only show a bounded start of it
+    const stream = streamingReason(op);
+    if (stream !== undefined) return decide(false, `streams (${stream}): not selected by default (name it to include it; the tool then returns a bounded start of the stream)`);
     // an agent would build on an operation its API is retiring
     if (op.deprecated) return decide(false, `deprecated by the API: not selected by default (name it to include it: --include id:${op.operationId ?? '…'}, or tools.${op.operationId ?? `'${op.key}'`}.enabled: true)`);
     switch (category) {
@@ -182,6 +185,25 @@ export function selectOperations(ops: OperationInfo[], opts: SelectOptions): { d
   });
   const unusedPatterns = [...opts.include, ...opts.exclude].filter((p) => !used.has(p));
   return { decisions, unusedPatterns };
+}
+
+const STREAM_TYPES = /^(?:text\/event-stream|application\/(?:x-)?ndjson|application\/jsonl|application\/json-seq|application\/stream\+json)\b/i;
+
+/** Why the operation answers with a stream, if it does: a streaming media type, or a stream/follow parameter on by default. */
+export function streamingReason(op: OperationInfo): string | undefined {
+  for (const [code, r] of Object.entries(op.responses)) {
+    if (!/^2/.test(code) || r === null || typeof r !== 'object') continue;
+    const content = (r as { content?: unknown }).content;
+    if (content === null || typeof content !== 'object') continue;
+    const type = Object.keys(content).find((t) => STREAM_TYPES.test(t));
+    if (type !== undefined) return type;
+  }
+  for (const p of op.parameters) {
+    if (p.in !== 'query' || !/^(?:stream|follow|watch|tail)$/i.test(p.name)) continue;
+    const dflt = (p.schema as { default?: unknown } | undefined)?.default;
+    if (dflt === true || dflt === 'true' || dflt === 1) return `${p.name} defaults to true`;
+  }
+  return undefined;
 }
 
 function show(p: Pattern): string {

@@ -682,3 +682,18 @@ describe('versioning of outputs', () => {
     expect(compareTools(before, withOutput({ id: { type: 'string' }, name: { type: 'string' }, tag: { type: 'string' } }, ['id']))).toEqual({ level: 'minor', changes: [{ level: 'minor', text: '`getA`: new output field `tag`' }] });
   });
 });
+
+describe('streaming operations', () => {
+  it('are not selected by default (a streaming media type, or a stream/follow parameter on by default), and say why', () => {
+    const d = doc({
+      '/events': { get: { operationId: 'events', responses: { '200': { description: 'ok', content: { 'text/event-stream': { schema: { type: 'string' } } } } } } },
+      '/logs': { get: { operationId: 'logs', parameters: [{ name: 'follow', in: 'query', schema: { type: 'boolean', default: true } }], responses: ok } },
+      '/items': { get: { operationId: 'items', parameters: [{ name: 'stream', in: 'query', schema: { type: 'boolean', default: false } }], responses: ok } },
+    });
+    const p = plan(d);
+    expect(p.tools.map((t) => t.definition.name)).toEqual(['items']);
+    expect(p.report.find((e) => e.operationId === 'events')!.reason).toBe('streams (text/event-stream): not selected by default (name it to include it; the tool then returns a bounded start of the stream)');
+    expect(p.report.find((e) => e.operationId === 'logs')!.reason).toMatch(/^streams \(follow defaults to true\)/);
+    expect(plan(d, { include: ['id:events'] }).tools.map((t) => t.definition.name)).toEqual(['events']);
+  });
+});

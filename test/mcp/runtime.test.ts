@@ -193,6 +193,28 @@ describe('response mapping', () => {
     }
   });
 
+  it('returns the start of a stream that does not end within the timeout, not "did not answer"', async () => {
+    const server = http.createServer((_req, r) => {
+      r.writeHead(200, { 'content-type': 'text/event-stream' });
+      r.write('data: one\n\n');
+      r.write('data: two\n\n');
+      // never ends
+    });
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/events`;
+      const got = await callUpstream(url, { method: 'GET', url, query: [], headers: {}, cookies: [] }, 300, new AbortController().signal, 1 << 20);
+      expect(got).toMatchObject({ status: 200, truncated: true, cutBy: 'time' });
+      expect(got.bytes.toString()).toBe('data: one\n\ndata: two\n\n');
+      const m = mapResponse(makeTool({ structured: false, wrap: false }), got, 'GET /events', 10_000, v, secrets);
+      expect(m.outcome).toBe('ok');
+      expect((m.result.content[0] as { text: string }).text).toMatch(/^GET \/events answered HTTP 200 OK with a stream that did not end within the time limit; its first 22 bytes are shown\.\ndata: one/);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
   it('passes on when the API says to call again (Retry-After, rate-limit headers) in an error result', () => {
     const m = mapResponse(obj, { ...res(429, '{}'), limits: { 'retry-after': '30', 'x-ratelimit-remaining': '0' } }, 'GET /t', 10_000, v, secrets);
     expect(m.outcome).toBe('api_error');

@@ -11,8 +11,10 @@ export interface UpstreamResponse {
   statusText: string;
   contentType: string;
   bytes: Buffer;
-  /** True when the body was longer than the cap and the rest was not read. */
+  /** True when the body was longer than the cap, or did not end in time (a stream), and the rest was not read. */
   truncated: boolean;
+  /** Why the body was cut: its size, or the time it took (a stream that does not end). */
+  cutBy?: 'size' | 'time';
   location?: string;
   /** Retry-After and rate-limit headers, passed on to the agent in error results. */
   limits?: Record<string, string>;
@@ -61,6 +63,7 @@ export async function callUpstream(url: string, draft: DraftRequest, timeoutMs: 
   const chunks: Buffer[] = [];
   let total = 0;
   let truncated = false;
+  let cutBy: 'size' | 'time' | undefined;
   try {
     if (res.body) {
       const reader = res.body.getReader();
@@ -71,6 +74,7 @@ export async function callUpstream(url: string, draft: DraftRequest, timeoutMs: 
         if (total > hardCap) {
           chunks.push(Buffer.from(value.subarray(0, value.byteLength - (total - hardCap))));
           truncated = true;
+          cutBy = 'size';
           await reader.cancel();
           break;
         }
@@ -78,7 +82,11 @@ export async function callUpstream(url: string, draft: DraftRequest, timeoutMs: 
       }
     }
   } catch (err) {
-    throw why(err);
+    // A stream that does not end: what arrived before the timeout is the answer, cut.
+    if (timeout.aborted && !signal.aborted && chunks.length > 0) {
+      truncated = true;
+      cutBy = 'time';
+    } else throw why(err);
   }
   return {
     status: res.status,
@@ -86,6 +94,7 @@ export async function callUpstream(url: string, draft: DraftRequest, timeoutMs: 
     contentType: res.headers.get('content-type') ?? '',
     bytes: Buffer.concat(chunks),
     truncated,
+    ...(cutBy ? { cutBy } : {}),
     location: res.headers.get('location') ?? undefined,
     ...limitsOf(res.headers),
   };

@@ -183,7 +183,10 @@ export function mapResponse(tool: Tool, res: UpstreamResponse, label: string, ma
   }
 
   if (res.truncated) {
-    const msg = `${label} answered ${statusLine} with more than ${formatBytes(res.bytes.length)}; only the start is shown. Narrow the request (filters, paging, smaller limits) to get a complete answer.\n${raw.slice(0, maxBytes)}`;
+    const msg =
+      res.cutBy === 'time'
+        ? `${label} answered ${statusLine} with a stream that did not end within the time limit; its first ${formatBytes(res.bytes.length)} are shown.\n${raw.slice(0, maxBytes)}`
+        : `${label} answered ${statusLine} with more than ${formatBytes(res.bytes.length)}; only the start is shown. Narrow the request (filters, paging, smaller limits) to get a complete answer.\n${raw.slice(0, maxBytes)}`;
     return tool.output.structured ? mismatch(msg) : { outcome: 'ok', result: { content: [text(msg)] } };
   }
 
