@@ -199,6 +199,18 @@ describe('the generated project', () => {
   });
 });
 
+describe('mcp list from anywhere', () => {
+  it('records the description file by its absolute path', async () => {
+    const dir = path.join(work, 'rel');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'api.yaml'), readFileSync(shop));
+    const reg = path.join(work, 'rel.db');
+    expect((await generate(['api.yaml', '-o', 'out', '--db', reg], { cwd: dir })).code).toBe(0);
+    const rows = JSON.parse((await apictlAsync(['mcp', 'list', '--db', reg, '--json'], { cwd: work })).stdout) as Array<{ spec: { file: string } }>;
+    expect(rows.map((r) => r.spec.file)).toEqual([path.join(dir, 'api.yaml')]);
+  });
+});
+
 describe('regenerating a project', () => {
   it('bumps the version by what changed, appends to CHANGELOG.md, keeps names, user edits, .env and the config', async () => {
     const out = path.join(work, 'regen');

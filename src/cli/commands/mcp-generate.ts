@@ -167,7 +167,8 @@ export async function run(spec: string, flags: GenerateFlags): Promise<number> {
         spec: {
           slug: loaded.spec.registry?.slug ?? null,
           version: loaded.spec.registry?.version ?? null,
-          file: loaded.spec.file ?? null,
+          // absolute: `mcp list` runs from anywhere
+          file: loaded.spec.file !== undefined ? path.resolve(cwd, loaded.spec.file) : null,
           title: loaded.spec.title,
           hash: plan.server.spec.hash,
         },
