@@ -36,7 +36,8 @@ export function checkOutputDir(dir: string, previous: Manifest | undefined, forc
   const st = lstatSync(dir);
   if (!st.isDirectory() && !st.isSymbolicLink()) throw new UsageError(`-o ${dir} exists and is not a folder`);
   if (previous || force) return;
-  const entries = readdirSync(dir).filter((e) => e !== '.git' && e !== 'node_modules' && e !== '.env');
+  // what a user prepares before the first generation: the config, the environment, version control
+  const entries = readdirSync(dir).filter((e) => e !== '.git' && e !== 'node_modules' && e !== '.env' && e !== 'mcp.yaml');
   if (entries.length > 0) throw new UsageError(`-o ${dir} is not empty and holds no ${MANIFEST_FILE}: choose an empty folder (or pass --force to add the project to it; existing files are kept)`);
 }
 

@@ -199,6 +199,19 @@ describe('the generated project', () => {
   });
 });
 
+describe('a config prepared before the first generation', () => {
+  it('accepts mcp.yaml in a new, otherwise empty output folder as the config', async () => {
+    const out = path.join(work, 'prepared');
+    mkdirSync(out, { recursive: true });
+    writeFileSync(path.join(out, 'mcp.yaml'), 'name: prepared-by-hand\n');
+    const r = await generate([shop, '-o', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/configuration: .*prepared\/mcp\.yaml/);
+    expect(JSON.parse(readFileSync(path.join(out, 'package.json'), 'utf8')).name).toBe('prepared-by-hand');
+    expect(readFileSync(path.join(out, 'mcp.yaml'), 'utf8')).toBe('name: prepared-by-hand\n');
+  });
+});
+
 describe('mcp list from anywhere', () => {
   it('records the description file by its absolute path', async () => {
     const dir = path.join(work, 'rel');
