@@ -32,15 +32,29 @@ function shortHash(s: string): string {
   return crypto.createHash('sha256').update(s).digest('hex').slice(0, 8);
 }
 
-/** Replaces anything outside `[A-Za-z0-9_-]` by `_`, collapses runs, trims; shortens with a hash when too long. */
+/** Replaces anything outside `[A-Za-z0-9_-]` by `_`, collapses runs, trims; shortens the middle with a hash when too long. */
 export function sanitizeToolName(raw: string, maxLength: number): string {
   let name = raw
     .replace(/[^A-Za-z0-9_-]+/g, '_')
     .replace(/_{2,}/g, '_')
     .replace(/^[_-]+|[_-]+$/g, '');
   if (name.length > maxLength) {
-    // Keep the readable start; the hash of the full original keeps shortened names distinct and stable.
-    name = name.slice(0, Math.max(1, maxLength - 9)).replace(/[_-]+$/, '') + '_' + shortHash(raw);
+    // Long names of one API share their start (`repos_get_branch_protection_…`) and differ at the
+    // end: keep a readable start and the whole end, and shorten the middle, which a hash of the
+    // full original replaces (keeping shortened names distinct and stable).
+    const hash = shortHash(raw);
+    const room = Math.max(2, maxLength - hash.length - 2);
+    const head = Math.max(1, Math.floor(room / 3));
+    // cut between words where one is near
+    let start = name.slice(0, head);
+    const lastSep = Math.max(start.lastIndexOf('_'), start.lastIndexOf('-'));
+    if (lastSep >= head / 2) start = start.slice(0, lastSep);
+    let end = name.slice(name.length - (room - head));
+    const firstSep = end.search(/[_-]/);
+    if (firstSep !== -1 && firstSep < end.length / 2) end = end.slice(firstSep + 1);
+    start = start.replace(/[_-]+$/, '');
+    end = end.replace(/^[_-]+/, '');
+    name = `${start}_${hash}_${end}`.slice(0, maxLength);
   }
   return name;
 }

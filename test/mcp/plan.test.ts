@@ -148,6 +148,15 @@ describe('tool names', () => {
     expect(sanitizeToolName(raw, 64)).toBe(name);
   });
 
+  it('shortens long names in the middle, keeping the end that tells them apart', () => {
+    const a = sanitizeToolName('repos_get_branch_protection_required_status_checks_contexts_for_organization_members', 64);
+    const b = sanitizeToolName('repos_get_branch_protection_required_status_checks_contexts_for_organization_owners', 64);
+    expect(a.length).toBeLessThanOrEqual(64);
+    expect(a).toMatch(/^repos_get_branch_[0-9a-f]{8}_.*organization_members$/);
+    expect(b).toMatch(/organization_owners$/);
+    expect(a).not.toBe(b);
+  });
+
   it('shortens long names with a stable hash, within the limit', () => {
     const long = 'a'.repeat(100);
     const n = sanitizeToolName(long, 64);
