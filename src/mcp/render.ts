@@ -128,6 +128,7 @@ export function environmentVariables(plan: McpPlan): Array<{ name: string; descr
   vars.push(
     { name: 'MCP_CALLER_ID', description: 'Identity recorded in the audit log for calls through this server (a name, never a secret; default "local")', example: '', secret: false },
     { name: 'MCP_AUDIT_LOG', description: 'Audit log file, JSON lines (default audit.jsonl in the project folder; relative paths are taken from there)', example: '', secret: false },
+    { name: 'MCP_MAX_MESSAGE_BYTES', description: 'Largest JSON-RPC message accepted (default 10485760, 10 MiB); a larger one gets a JSON-RPC error and the server keeps serving', example: '', secret: false },
     { name: 'MCP_AUDIT_MAX_BYTES', description: 'Size at which the audit log is rotated to audit.jsonl.1 … .5 (default 67108864, 64 MiB); argument values over 1024 characters are recorded by size and SHA-256', example: '', secret: false },
     { name: 'MCP_RATE_LIMIT_PER_MINUTE', description: 'Most tool calls per minute, all tools together', example: String(s.defaults.rateLimitPerMinute), secret: false },
     { name: 'MCP_TIMEOUT_MS', description: 'Timeout of each API call in milliseconds', example: String(s.defaults.timeoutMs), secret: false },

@@ -225,6 +225,35 @@ describe('generated MCP servers, end to end', () => {
     expect(seen).toEqual([]);
   });
 
+  it('answers an oversized or malformed message with a JSON-RPC error and keeps serving; the end of stdin ends the process', async () => {
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, [path.join(shopDir, 'dist', 'index.js')], {
+      env: { PATH: process.env.PATH ?? '', ...SECRETS, API_BASE_URL: `${upstream.base}/v1`, MCP_AUDIT_LOG: path.join(work, 'audit', 'oversize.jsonl'), MCP_MAX_MESSAGE_BYTES: '65536' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const replies = async (n: number): Promise<Array<Record<string, any>>> => {
+      for (let i = 0; i < 100 && out.split('\n').filter((l) => l.includes('"id"')).length < n; i++) await new Promise((r) => setTimeout(r, 50));
+      // answers only (log notifications may come between)
+      return out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, any>).filter((m) => 'id' in m);
+    };
+    const send = (m: unknown): boolean => child.stdin.write(JSON.stringify(m) + '\n');
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'getPet', arguments: { petId: 1, pad: 'x'.repeat(200_000) } } });
+    child.stdin.write('this is not json\n');
+    send({ jsonrpc: '2.0', id: 3, method: 'ping' });
+    const r = await replies(4);
+    expect(r[0]).toMatchObject({ id: 1, result: { serverInfo: { name: 'shop-e2e' } } });
+    expect(r[1]).toMatchObject({ id: 2, error: { code: -32600, message: expect.stringMatching(/^Message too large: \d+ bytes, more than the 65536/) } });
+    expect(r[2]).toMatchObject({ id: null, error: { code: -32700 } });
+    expect(r[3]).toEqual({ jsonrpc: '2.0', id: 3, result: {} });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.stdin.end();
+    expect(await exited).toBe(0);
+  });
+
   it('answers unknown tools and bad cursors with JSON-RPC -32602', async () => {
     await expect(shop.client.callTool({ name: 'noSuchTool', arguments: {} })).rejects.toMatchObject({ code: -32602 });
     await expect(shop.client.listTools({ cursor: 'not-a-cursor' })).rejects.toMatchObject({ code: -32602 });

@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     pageSize: settings.pageSize,
     call: (tool, args, signal) => pipeline.call(tool, args, signal),
     log,
-  });
+  }, settings.maxMessageBytes);
   log.info(`serving ${tools.length} tools for ${settings.baseUrl || '(no base URL configured)'}; audit log ${settings.auditLog}`);
 }
 

@@ -1,15 +1,15 @@
 /**
- * The protocol side, and the only module that imports the MCP SDK (so moving to another SDK
- * version is a change here alone). Uses the SDK's low-level `Server` to keep control of
+ * The protocol side, and with stdio.ts (the transport) the only module that imports the MCP SDK
+ * (so moving to another SDK version is a change here alone). Uses the SDK's low-level `Server` to keep control of
  * `tools/list` pagination and of the two error channels: unknown tools and bad cursors are
  * JSON-RPC errors (-32602); everything that goes wrong in a call is a result with `isError`.
  */
 import { createHash } from 'node:crypto';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { Tool } from './model.js';
 import type { ToolResult } from './response.js';
+import { LineTransport } from './stdio.js';
 
 /** What the protocol layer needs from the rest of the server. */
 export interface ToolHost {
@@ -68,8 +68,13 @@ export function createMcpServer(host: ToolHost): Server {
     // logging: the SDK answers logging/setLevel and drops messages below the level the client set.
     { capabilities: { tools: { listChanged: false }, logging: {} }, instructions: host.instructions },
   );
+  // log notifications once the client has finished initializing (it may then set a level)
+  let ready = false;
+  server.oninitialized = () => {
+    ready = true;
+  };
   host.log?.forward((level, message) => {
-    void server.sendLoggingMessage({ level, logger: host.info.name, data: message }).catch(() => undefined);
+    if (ready) void server.sendLoggingMessage({ level, logger: host.info.name, data: message }).catch(() => undefined);
   });
   const byName = new Map(host.tools.map((t) => [t.definition.name, t]));
   const cursors = new Cursors(host.tools);
@@ -102,15 +107,19 @@ export function createMcpServer(host: ToolHost): Server {
   return server;
 }
 
-/** Serves on stdin/stdout until the client goes away. */
-export async function serveStdio(host: ToolHost): Promise<void> {
+/** Serves on stdin/stdout until the client goes away (the end of stdin ends the process). */
+export async function serveStdio(host: ToolHost, maxMessageBytes?: number): Promise<void> {
   const server = createMcpServer(host);
-  const transport = new StdioServerTransport();
+  const transport = new LineTransport(process.stdin, process.stdout, maxMessageBytes);
+  const note = (message: string): void => void process.stderr.write(`${new Date().toISOString()} ${host.info.name} info: ${message}\n`);
+  transport.onclose = () => {
+    note('the client closed the connection (stdin ended); stopping');
+    process.exit(0);
+  };
   await server.connect(transport);
   const stop = (): void => {
     void server.close().finally(() => process.exit(0));
   };
-  process.stdin.on('end', stop);
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -17,6 +17,8 @@ export interface Settings {
   auditLog: string;
   /** Size at which the audit log is rotated (MCP_AUDIT_MAX_BYTES, default 64 MiB). */
   auditMaxBytes: number;
+  /** Largest JSON-RPC message accepted (MCP_MAX_MESSAGE_BYTES, default 10 MiB). */
+  maxMessageBytes: number;
   callerId: string;
   logLevel: 'error' | 'info' | 'debug';
 }
@@ -55,6 +57,7 @@ export function readSettings(server: ServerData, projectDir: string, env: NodeJS
     pageSize: positive(env, 'MCP_TOOLS_PAGE_SIZE', server.defaults.pageSize),
     auditLog: path.resolve(projectDir, env.MCP_AUDIT_LOG?.trim() || 'audit.jsonl'),
     auditMaxBytes: positive(env, 'MCP_AUDIT_MAX_BYTES', 64 * 1024 * 1024),
+    maxMessageBytes: positive(env, 'MCP_MAX_MESSAGE_BYTES', 10 * 1024 * 1024),
     callerId: env.MCP_CALLER_ID?.trim() || 'local',
     logLevel: level === 'debug' || level === 'error' ? level : 'info',
   };
