@@ -169,7 +169,11 @@ function checkFlowIndent(key: AstNode, value: AstNode, w: Walk): void {
   const t = w.text;
   let nl = t.indexOf('\n', value.startPosition);
   if (nl === -1 || nl >= value.endPosition) return;
-  const keyColumn = key.startPosition - (t.lastIndexOf('\n', key.startPosition - 1) + 1);
+  const lineStart = t.lastIndexOf('\n', key.startPosition - 1) + 1;
+  // only a block mapping's key (first on its line, or after a sequence dash): inside a flow
+  // mapping `{…}` continuation lines follow the enclosing block, not the key
+  if (!/^[ ]*(?:- +)*$/.test(t.slice(lineStart, key.startPosition))) return;
+  const keyColumn = key.startPosition - lineStart;
   while (nl !== -1 && nl < value.endPosition) {
     let i = nl + 1;
     while (t.charCodeAt(i) === 32) i++;

@@ -183,6 +183,9 @@ definitions:
     const found = lintJson(['swagger.yaml'], dir)
       .findings.filter((f) => ['response-code-quoted', 'no-ref-siblings', 'yaml-flow-scalar-indentation'].includes(f.code))
       .map((f) => [f.code, f.range.start.line + 1, (f as unknown as { message: string }).message]);
+    // inside a flow mapping the continuation follows the enclosing block: valid YAML, nothing to say
+    const flow = tempTree({ 'api.yaml': 'openapi: 3.1.0\ninfo: {title: T, version: 1.0.0, description: "a long\n    text"}\npaths: {}\n' });
+    expect(lintJson(['api.yaml'], flow).findings.map((f) => f.code)).not.toContain('yaml-flow-scalar-indentation');
     expect(found).toEqual([
       ['response-code-quoted', 13, "response code 200 is written as a YAML number: quote it ('200'), as the specification requires, so every JSON and YAML reader sees the same key"],
       ['no-ref-siblings', 15, "'description' is ignored next to $ref in Swagger 2.0 (the conversion to 3.x kept it by wrapping the reference in allOf)."],
