@@ -2,18 +2,13 @@
  * The apictl program. Only this folder reads argv, writes stdout/stderr and sets the exit code.
  * Command modules are imported when their command runs, so `apictl --version` loads nothing heavy.
  */
-import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { formatErrorLine, InputError, UsageError } from '../errors.js';
 import { EXIT } from './exit-codes.js';
 import { addMcpCommands } from './mcp-commands.js';
 import { addScoreCommands } from './score-commands.js';
 import { lazy } from './lazy.js';
-
-export function packageVersion(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
-}
+import { packageVersion } from './version.js';
 
 /** Options every command that reads API descriptions accepts. */
 function withLoadOptions(cmd: Command): Command {

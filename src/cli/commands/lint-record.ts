@@ -11,7 +11,7 @@ import type { LoadResult } from '../../document/load.js';
 import type { LoadedRuleset } from '../../lint/ruleset.js';
 import type { LintFinding } from '../../lint/types.js';
 import type { Registry } from '../../store/index.js';
-import { packageVersion } from '../main.js';
+import { packageVersion } from '../version.js';
 
 export interface RunToRecord {
   /** A file path, or undefined for a spec read from the registry. */

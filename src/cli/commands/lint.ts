@@ -7,7 +7,7 @@ import { expandGlob } from '../../util/glob.js';
 import { EXIT } from '../exit-codes.js';
 import { type LoadFlags, loadOptionsFrom, sourceFor } from '../load-input.js';
 import { colorLevel, createOutput, writeOutputFile } from '../output.js';
-import { packageVersion } from '../main.js';
+import { packageVersion } from '../version.js';
 import type { LintFinding } from '../../lint/types.js';
 import type { LoadedRuleset, RulesetConfig } from '../../lint/ruleset.js';
 import { FORMAT_NAMES, type FormatName, isFormatName } from '../../formatters/index.js';

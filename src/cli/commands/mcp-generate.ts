@@ -8,7 +8,7 @@ import type { GenerateResult } from '../../mcp/generate.js';
 import type { SpecIdentity } from '../../mcp/types.js';
 import { EXIT } from '../exit-codes.js';
 import { type LoadFlags, loadInput } from '../load-input.js';
-import { packageVersion } from '../main.js';
+import { packageVersion } from '../version.js';
 import { createOutput, type Output } from '../output.js';
 import { openCliRegistry } from '../registry.js';
 import { findingLine } from '../render.js';
