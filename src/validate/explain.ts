@@ -17,7 +17,8 @@
  */
 import { compareScores, discriminate, score, type Score } from './branches.js';
 import { hasOwn, isObject, type JsonObject } from './json.js';
-import { closestName, showAlternatives, showName, showValue } from './messages.js';
+import { showAlternatives, showName, showValue } from './messages.js';
+import { closestName } from '../util/suggest.js';
 import {
   describeCondition,
   describeNot,

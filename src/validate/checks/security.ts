@@ -2,7 +2,8 @@
 import type { JsonPath } from '../../findings/finding.js';
 import { SECURITY_SCHEME_UNDEFINED } from '../codes.js';
 import { hasOwn, isObject, ownGet, type JsonObject } from '../json.js';
-import { closestName, showName } from '../messages.js';
+import { showName } from '../messages.js';
+import { closestName } from '../../util/suggest.js';
 import { resolveLocal } from '../refs.js';
 import type { Check } from './types.js';
 
