@@ -243,12 +243,15 @@ describe('generated MCP servers, end to end', () => {
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'getPet', arguments: { petId: 1, pad: 'x'.repeat(200_000) } } });
     child.stdin.write('this is not json\n');
+    // JSON but not JSON-RPC 2.0: the answer carries the message's own id, not one nested in params
+    send({ jsonrpc: '1.0', method: 'ping', params: { id: 'inner' }, id: 9 });
     send({ jsonrpc: '2.0', id: 3, method: 'ping' });
-    const r = await replies(4);
+    const r = await replies(5);
     expect(r[0]).toMatchObject({ id: 1, result: { serverInfo: { name: 'shop-e2e' } } });
     expect(r[1]).toMatchObject({ id: 2, error: { code: -32600, message: expect.stringMatching(/^Message too large: \d+ bytes, more than the 65536/) } });
     expect(r[2]).toMatchObject({ id: null, error: { code: -32700 } });
-    expect(r[3]).toEqual({ jsonrpc: '2.0', id: 3, result: {} });
+    expect(r[3]).toEqual({ jsonrpc: '2.0', id: 9, error: { code: -32600, message: 'Invalid Request: not a JSON-RPC 2.0 message' } });
+    expect(r[4]).toEqual({ jsonrpc: '2.0', id: 3, result: {} });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     child.stdin.end();
     expect(await exited).toBe(0);

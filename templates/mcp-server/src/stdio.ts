@@ -102,7 +102,8 @@ export class LineTransport implements Transport {
     }
     const message = JSONRPCMessageSchema.safeParse(parsed);
     if (!message.success) {
-      this.reject(idIn(line), -32600, 'Invalid Request: not a JSON-RPC 2.0 message');
+      const id = (parsed as { id?: unknown } | null)?.id;
+      this.reject(typeof id === 'string' || typeof id === 'number' ? id : null, -32600, 'Invalid Request: not a JSON-RPC 2.0 message');
       return;
     }
     this.onmessage?.(message.data);
