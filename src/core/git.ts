@@ -22,10 +22,14 @@ function git(args: string[], cwd: string): string | undefined {
   }
 }
 
+function headOf(dir: string): string | undefined {
+  const sha = git(['rev-parse', 'HEAD'], dir)?.trim();
+  return sha !== undefined && /^[0-9a-f]{40,64}$/.test(sha) ? sha : undefined;
+}
+
 export function gitCommitFor(file: string): string | undefined {
   const dir = repositoryOf(file);
-  const sha = dir === undefined ? undefined : git(['rev-parse', 'HEAD'], dir)?.trim();
-  return sha !== undefined && /^[0-9a-f]{40,64}$/.test(sha) ? sha : undefined;
+  return dir === undefined ? undefined : headOf(dir);
 }
 
 /** Most files named to `git status` one by one; a document of more files is judged by its folder. */
@@ -40,7 +44,7 @@ export function gitStateFor(files: readonly string[]): { commit?: string; dirty?
   const entry = files[0];
   const dir = entry === undefined ? undefined : repositoryOf(entry);
   if (dir === undefined) return {};
-  const commit = gitCommitFor(entry!);
+  const commit = headOf(dir);
   const specs = files.length <= MAX_PATHSPECS ? files.map((f) => path.resolve(f)) : [path.dirname(path.resolve(entry!))];
   const status = git(['status', '--porcelain', '--untracked-files=all', '--', ...specs], dir);
   return { ...(commit !== undefined ? { commit } : {}), ...(status !== undefined ? { dirty: status.trim() !== '' } : {}) };
