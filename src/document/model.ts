@@ -3,6 +3,9 @@ import type { JsonPath, Range } from '../findings/finding.js';
 
 export type Syntax = 'json' | 'yaml';
 
+/** The operation keys of a path item, in every version (`query` is 3.2's; 2.0 never has trace or query). */
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const;
+
 /** The API description kinds apictl understands. */
 export type SpecKind = 'swagger-2.0' | 'openapi-3.0' | 'openapi-3.1' | 'openapi-3.2';
 

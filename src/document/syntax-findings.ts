@@ -8,8 +8,7 @@ import type { Finding } from '../findings/finding.js';
 import type { LoadResult } from './load.js';
 import { LineIndex } from './lines.js';
 import { appendAll } from '../util/append.js';
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
+import { HTTP_METHODS } from './model.js';
 
 /** Findings about the entry file's text (its paths are paths of the document as written). */
 export function syntaxFindings(loaded: LoadResult): Finding[] {
@@ -44,7 +43,7 @@ function unquotedResponseCodes(loaded: LoadResult): Finding[] {
   if (paths === null || typeof paths !== 'object') return out;
   for (const [p, item] of Object.entries(paths)) {
     if (item === null || typeof item !== 'object') continue;
-    for (const method of METHODS) {
+    for (const method of HTTP_METHODS) {
       const responses = (item as Record<string, { responses?: unknown } | undefined>)[method]?.responses;
       if (responses === null || typeof responses !== 'object') continue;
       for (const code of Object.keys(responses)) {

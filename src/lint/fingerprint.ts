@@ -6,8 +6,9 @@
  */
 import * as crypto from 'node:crypto';
 import { createHash } from 'node:crypto';
+import { HTTP_METHODS } from '../document/model.js';
 
-const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query']);
+const METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
 
 // A document has a few hundred path templates and thousands of findings under them.
 const templates = new Map<string, string>();

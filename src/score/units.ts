@@ -1,7 +1,6 @@
 /** The size a score is normalised by: non-deprecated operations and webhooks of a 3.x document. */
 import { appendAll } from '../util/append.js';
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
+import { HTTP_METHODS } from '../document/model.js';
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -21,7 +20,7 @@ function deref(doc: Record<string, unknown>, item: unknown): unknown {
 function countItem(doc: Record<string, unknown>, raw: unknown): number {
   const item = deref(doc, raw);
   if (!isObject(item)) return 0;
-  const ops = METHODS.map((m) => item[m]);
+  const ops = HTTP_METHODS.map((m) => item[m]);
   if (isObject(item.additionalOperations)) appendAll(ops, Object.values(item.additionalOperations));
   return ops.filter((op) => isObject(op) && op.deprecated !== true).length;
 }
