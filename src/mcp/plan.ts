@@ -267,7 +267,7 @@ export function planServer(input: PlanInput): McpPlan {
       description,
       inputSchema: inputs.inputSchema,
       ...(output.outputSchema ? { outputSchema: output.outputSchema } : {}),
-      annotations: { title, ...annotationsFor(d.category, op.method, ov?.annotations, destructiveWord(op)) },
+      annotations: { title, ...annotationsFor(d.category, op.method, ov?.annotations, destroys) },
       _meta: { ...(ov?.meta ?? {}), 'apictl/tool': own },
     };
     const tool: GeneratedTool = {
