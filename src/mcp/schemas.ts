@@ -6,8 +6,9 @@
  *   rewritten to `#/$defs/Name`, so recursive schemas stay recursive and shared ones are written
  *   once per tool. Component conversions are cached across tools (big specs reuse a few hundred
  *   schemas across hundreds of operations).
- * - `inline`: no `$ref` at all, recursion cut at a depth bound, `allOf` of objects merged and
- *   `oneOf` read as `anyOf` — for strict clients that reject refs and composition.
+ * - `inline`: no `$ref` at all, recursion cut at a depth bound, `allOf` of objects merged — for
+ *   strict clients that reject refs and composition.
+ * In both, `oneOf` is served as `anyOf` (see Walk.oneOfAsAnyOf).
  *
  * What changes on the way: 3.0 `nullable` becomes a type array (or an `anyOf` with null), boolean
  * `exclusiveMinimum/Maximum` become numbers, `example` becomes `examples`; OpenAPI-only keywords
@@ -206,9 +207,9 @@ export class ToolSchemas {
     while (limit > 0 && sizeAt(limit) > maxBytes) limit--;
     const included = new Set([...dist].filter(([, d]) => d <= limit).map(([n]) => n));
     const omitted = [...dist.keys()].filter((n) => !included.has(n)).sort();
-    // Placeholders match more than what they replace: branches of a oneOf may then match the same
-    // value, and oneOf would reject it. A loosened schema reads oneOf as anyOf.
-    const rewrite = (v: JsonSchema): JsonSchema => (omitted.length === 0 ? v : oneOfAsAnyOf(this.stubRefs(v, included)) as JsonSchema);
+    // Placeholders match more than what they replace; that is safe because no oneOf is left (the
+    // walk serves it as anyOf), so two branches matching the same value is never an error.
+    const rewrite = (v: JsonSchema): JsonSchema => (omitted.length === 0 ? v : this.stubRefs(v, included) as JsonSchema);
     const defs: JsonObject = {};
     for (const name of [...included].sort()) defineOwn(defs, name, rewrite(this.conv.def(this.conv.refOf(name)).schema));
     const schema = rewrite(root) as JsonObject;
@@ -221,7 +222,7 @@ export class ToolSchemas {
     if (JSON.stringify(root).length <= maxBytes) return { schema: root, omitted: [] };
     const input = this.conv.options.context === 'input';
     for (let depth = 8; depth >= 1; depth--) {
-      const cut = oneOfAsAnyOf(truncateSchema(root, depth, input)) as JsonObject;
+      const cut = truncateSchema(root, depth, input) as JsonObject;
       if (JSON.stringify(cut).length <= maxBytes || depth === 1) return { schema: cut, omitted: [`nesting below level ${depth}`] };
     }
     return { schema: root, omitted: [] };
@@ -277,35 +278,6 @@ function nameFromPointer(ref: string): string {
     .map(decodeSegment)
     .filter((s) => s !== '' && !STRUCTURAL.has(s) && !/^\d+$/.test(s) && !s.includes('/'));
   return segs.slice(-2).map((s) => s.slice(0, 40)).join('_') || 'Schema';
-}
-
-/** A copy of `v` with every `oneOf` read as `anyOf` (shared subtrees copied only when they change). */
-export function oneOfAsAnyOf(v: unknown): unknown {
-  if (Array.isArray(v)) {
-    let changed = false;
-    const out = v.map((x) => {
-      const y = oneOfAsAnyOf(x);
-      if (y !== x) changed = true;
-      return y;
-    });
-    return changed ? out : v;
-  }
-  if (!isObject(v)) return v;
-  let out: JsonObject | undefined;
-  for (const [k, x] of Object.entries(v)) {
-    const y = oneOfAsAnyOf(x);
-    if (k === 'oneOf' && Array.isArray(y)) {
-      out ??= { ...v };
-      delete out.oneOf;
-      // beside an anyOf of its own, the loosened oneOf joins the allOf
-      if (Object.hasOwn(v, 'anyOf')) out.allOf = [...(Array.isArray(out.allOf) ? out.allOf : []), { anyOf: y }];
-      else out.anyOf = y;
-    } else if (y !== x) {
-      out ??= { ...v };
-      defineOwn(out, k, y);
-    }
-  }
-  return out ?? v;
 }
 
 /**
@@ -399,6 +371,21 @@ class Walk {
     return this.convertObject(schema, depth);
   }
 
+  /**
+   * `oneOf` is served as `anyOf`. Real descriptions write oneOf for "one of these shapes" with
+   * branches that overlap (two string branches, objects that allow extra properties): oneOf then
+   * rejects the API's real answers and valid arguments. anyOf accepts all that oneOf accepts, the
+   * same where the branches exclude each other, and it is what strict model APIs support; the API
+   * still decides. The report says so once, where branches may overlap.
+   */
+  private oneOfAsAnyOf(schema: JsonObject, out: JsonObject, branches: JsonSchema[]): void {
+    if (Array.isArray(schema.anyOf)) out.allOf = [...(Array.isArray(out.allOf) ? out.allOf : []), { anyOf: branches }];
+    else out.anyOf = branches;
+    if (!exclusiveBranches(schema.oneOf as unknown[], (x) => this.conv.resolve(x))) {
+      this.conv.note({ code: 'mcp-schema-oneof', severity: 'info', message: 'oneOf is served as anyOf: branches that overlap (as some here may) would make oneOf reject valid values; the API still checks exclusivity' });
+    }
+  }
+
   private convertObject(schema: JsonObject, depth: number): JsonSchema {
     const opts = this.conv.options;
     const out: JsonObject = {};
@@ -411,6 +398,8 @@ class Walk {
           defineOwn(m, pk, this.convert(pv, depth + 1));
         }
         out[k] = m;
+      } else if (k === 'oneOf' && Array.isArray(v)) {
+        this.oneOfAsAnyOf(schema, out, v.map((x) => this.convert(x, depth + 1)));
       } else if (SCHEMA_LISTS.has(k) && Array.isArray(v)) {
         out[k] = v.map((x) => this.convert(x, depth + 1));
       } else if (k === 'items') {
@@ -515,13 +504,47 @@ function addNull(s: JsonObject): JsonObject {
   return out;
 }
 
-/** Inline form for strict clients: `oneOf` read as `anyOf`, `allOf` of plain objects merged. */
+/**
+ * True when no value can match two branches, as far as a quick look tells: every branch declares
+ * its types and no two share one (integer counts as a number), or every branch is an object that
+ * requires one same property with its own const/enum values (a discriminator).
+ */
+function exclusiveBranches(branches: unknown[], resolve: (s: unknown) => unknown): boolean {
+  const resolved = branches.map(resolve);
+  if (!resolved.every(isObject)) return false;
+  const seen = new Set<string>();
+  const byType = resolved.every((r) => {
+    const types = (typeof r.type === 'string' ? [r.type] : Array.isArray(r.type) ? r.type : []).map((t) => (t === 'integer' ? 'number' : String(t)));
+    if (types.length === 0 || r.nullable === true || types.some((t) => seen.has(t))) return false;
+    for (const t of types) seen.add(t);
+    return true;
+  });
+  if (byType) return true;
+  const tagValues = (r: JsonObject, key: string): unknown[] | undefined => {
+    if (!Array.isArray(r.required) || !r.required.includes(key) || !isObject(r.properties)) return undefined;
+    const p = resolve(r.properties[key]);
+    if (!isObject(p)) return undefined;
+    return p.const !== undefined ? [p.const] : Array.isArray(p.enum) ? p.enum : undefined;
+  };
+  const first = resolved[0]!;
+  const keys = Array.isArray(first.required) ? first.required.filter((k): k is string => typeof k === 'string') : [];
+  return keys.some((key) => {
+    const values = new Set<string>();
+    return resolved.every((r) => {
+      const vs = tagValues(r, key);
+      if (!vs) return false;
+      for (const v of vs.map((x) => JSON.stringify(x))) {
+        if (values.has(v)) return false;
+        values.add(v);
+      }
+      return true;
+    });
+  });
+}
+
+/** Inline form for strict clients: `allOf` of plain objects merged. */
 function simplifyForStrictClients(s: JsonObject): JsonObject {
   let out = s;
-  if (Array.isArray(out.oneOf)) {
-    const { oneOf, ...rest } = out;
-    out = { ...rest, anyOf: oneOf };
-  }
   if (Array.isArray(out.allOf) && out.allOf.every((m) => isObject(m) && (m.type === 'object' || (m.type === undefined && isObject(m.properties))) && !m.anyOf && !m.oneOf && !m.allOf)) {
     const merged: JsonObject = { type: 'object', properties: {} as JsonObject };
     const required = new Set<string>();

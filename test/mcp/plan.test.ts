@@ -611,10 +611,46 @@ describe('schemas shrunk to their size budget', () => {
     const ajv = new Ajv2020({ strict: false });
     const validate = ajv.compile(out);
     expect(validate({ kind: 'cat', field_1_0: 'a' })).toBe(true);
-    // unshrunk, the same answer validates against the exact oneOf
+    // unshrunk, the same answer validates too
     const exact = tool(plan(d), 'getPet').definition.outputSchema as Record<string, unknown>;
-    expect(JSON.stringify(exact)).toContain('"oneOf"');
     expect(new Ajv2020({ strict: false }).compile(exact)({ kind: 'cat', field_1_0: 'a' })).toBe(true);
+  });
+});
+
+describe('oneOf', () => {
+  const feature = (value: unknown) =>
+    doc(
+      { '/features': { get: { operationId: 'getFeature', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Feature' } } } } } } } },
+      { schemas: { Feature: { type: 'object', properties: { value } } } },
+    );
+
+  it('is served as anyOf, so overlapping branches accept the real answer, and the report says so once', () => {
+    // DigitalOcean's add-on feature value: two string branches, so oneOf rejects every string
+    const p = plan(feature({ oneOf: [{ type: 'string' }, { type: 'boolean' }, { type: 'string', title: 'allowance_value' }] }));
+    const out = tool(p, 'getFeature').definition.outputSchema as Record<string, unknown>;
+    expect(JSON.stringify(out)).not.toContain('"oneOf"');
+    const validate = new Ajv2020({ strict: false }).compile(out);
+    expect(validate({ value: 'Unlimited' })).toBe(true);
+    expect(validate({ value: true })).toBe(true);
+    expect(validate({ value: 3 })).toBe(false);
+    expect(p.warnings.filter((w) => w.code === 'mcp-schema-oneof')).toEqual([
+      { code: 'mcp-schema-oneof', severity: 'info', message: 'oneOf is served as anyOf: branches that overlap (as some here may) would make oneOf reject valid values; the API still checks exclusivity' },
+    ]);
+  });
+
+  it('says nothing when the branches exclude each other (distinct types, or a required tag with distinct values)', () => {
+    const byType = plan(feature({ oneOf: [{ type: 'string' }, { type: 'integer' }, { type: 'array', items: { type: 'string' } }] }));
+    const byTag = plan(feature({ oneOf: [{ type: 'object', required: ['kind'], properties: { kind: { const: 'a' } } }, { type: 'object', required: ['kind'], properties: { kind: { enum: ['b', 'c'] } } }] }));
+    for (const p of [byType, byTag]) expect(p.warnings.map((w) => w.code)).not.toContain('mcp-schema-oneof');
+    const out = tool(byTag, 'getFeature').definition.outputSchema as Record<string, unknown>;
+    expect(out.properties).toEqual({ value: { anyOf: [{ type: 'object', required: ['kind'], properties: { kind: { const: 'a' } } }, { type: 'object', required: ['kind'], properties: { kind: { enum: ['b', 'c'] } } }] } });
+  });
+
+  it('beside an anyOf of its own joins the allOf, so neither is lost', () => {
+    const p = plan(feature({ oneOf: [{ type: 'string' }, { type: 'boolean' }], anyOf: [{ type: 'string' }] }));
+    const validate = new Ajv2020({ strict: false }).compile(tool(p, 'getFeature').definition.outputSchema as Record<string, unknown>);
+    expect(validate({ value: 'x' })).toBe(true);
+    expect(validate({ value: true })).toBe(false);
   });
 });
 

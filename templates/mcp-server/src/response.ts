@@ -211,7 +211,7 @@ export function mapResponse(tool: Tool, res: UpstreamResponse, label: string, ma
   if (fitted === null || typeof fitted !== 'object' || Array.isArray(fitted)) {
     return mismatch(`${label} answered ${statusLine} with JSON that is not an object, unlike its output schema:\n${JSON.stringify(fitted)}`);
   }
-  const check = validators.check(tool.definition.outputSchema, fitted);
+  const check = validators.check(tool.definition.outputSchema, fitted, 'answer');
   if (!check.ok) {
     return mismatch(`${label} answered ${statusLine}, but the response does not match the tool's output schema (${check.message}). The data follows as text:\n${JSON.stringify(fitted)}${cuts.length > 0 ? `\n(${cuts.join('; ')})` : ''}`);
   }

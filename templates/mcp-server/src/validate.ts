@@ -40,12 +40,12 @@ export class Validators {
     return v;
   }
 
-  /** Checks `value` against `schema`; the message names each field and its problem. */
-  check(schema: object, value: unknown): Validation {
+  /** Checks `value` (the arguments, or an API answer) against `schema`; the message names each field and its problem. */
+  check(schema: object, value: unknown, of: 'arguments' | 'answer' = 'arguments'): Validation {
     const v = this.compiled(schema);
     if (v instanceof Error) return { ok: false, message: `the schema could not be compiled (${v.message})` };
     if (v(value)) return { ok: true };
-    return { ok: false, message: describeErrors(v.errors ?? []) };
+    return { ok: false, message: describeErrors(v.errors ?? [], of) };
   }
 }
 
@@ -58,20 +58,21 @@ function field(e: ErrorObject): string {
 }
 
 /** Turns ajv errors into one readable sentence per problem (at most 8). */
-export function describeErrors(errors: ErrorObject[]): string {
+export function describeErrors(errors: ErrorObject[], of: 'arguments' | 'answer' = 'arguments'): string {
+  const noun = of === 'arguments' ? 'argument' : 'field';
   const lines: string[] = [];
   const seen = new Set<string>();
   for (const e of errors) {
     const at = field(e);
-    const where = at ? `\`${at}\`` : 'the arguments';
+    const where = at ? `\`${at}\`` : `the ${of}`;
     const p = e.params as Record<string, unknown>;
     let line: string;
     switch (e.keyword) {
       case 'required':
-        line = `missing required argument \`${at ? at + '.' : ''}${String(p.missingProperty)}\``;
+        line = `missing required ${noun} \`${at ? at + '.' : ''}${String(p.missingProperty)}\``;
         break;
       case 'additionalProperties':
-        line = `unknown argument \`${at ? at + '.' : ''}${String(p.additionalProperty)}\` (not accepted by this tool)`;
+        line = `unknown ${noun} \`${at ? at + '.' : ''}${String(p.additionalProperty)}\` (${of === 'arguments' ? 'not accepted by this tool' : 'not in the output schema'})`;
         break;
       case 'type':
         line = `${where} must be ${String(p.type)}`;
