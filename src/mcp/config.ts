@@ -8,6 +8,7 @@ import { DEFAULT_LIMITS } from '../document/limits.js';
 import { parseSourceText } from '../document/parse.js';
 import { decodeUtf8, readFileCapped } from '../document/read.js';
 import type { JsonPath } from '../findings/finding.js';
+import { type ScopeSetting, scopeSettingProblem } from './scopes.js';
 
 /** Annotation overrides (any subset of the four hints, plus a title). */
 export interface AnnotationOverrides {
@@ -41,6 +42,8 @@ export interface ToolOverride {
   dropParameters?: string[];
   /** Parameters (`name` or `in:name`) given a fixed value: always sent, no longer inputs. */
   pinParameters?: Record<string, unknown>;
+  /** OAuth scopes a caller needs (one set, or alternatives), instead of the description's. */
+  scopes?: ScopeSetting;
 }
 
 /** The whole configuration. Every field is optional. */
@@ -74,6 +77,8 @@ export interface McpConfig {
   /** Default classification for every tool. */
   classification?: Classification;
   tools?: Record<string, ToolOverride>;
+  /** OAuth scopes per tag (an operation takes its first tag listed here), instead of the description's. */
+  tagScopes?: Record<string, ScopeSetting>;
 }
 
 /** A parsed configuration file and a way to find the line of any of its paths. */
@@ -114,6 +119,7 @@ const TOOL_FIELDS: Record<string, Check> = {
   classification: isMap,
   dropParameters: isStrList,
   pinParameters: isMap,
+  scopes: scopeSettingProblem,
 };
 const TOP_FIELDS: Record<string, Check> = {
   name: isStr,
@@ -136,6 +142,7 @@ const TOP_FIELDS: Record<string, Check> = {
   workflowKeywords: isStrList,
   classification: isMap,
   tools: isMap,
+  tagScopes: (v) => isMap(v) ?? Object.values(v as Record<string, unknown>).map(scopeSettingProblem).find((m) => m !== undefined),
 };
 
 /** Parses and checks configuration text. Throws InputError at the offending line. */

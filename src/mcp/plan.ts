@@ -16,6 +16,7 @@ import { collectOperations, type OperationInfo } from './operations.js';
 import { buildOutput } from './outputs.js';
 import { SchemaConverter } from './schemas.js';
 import { matchOverrides, type Pattern, parsePattern, selectOperations } from './select.js';
+import { toolScopes } from './scopes.js';
 import { clip, stripMarkup } from './text.js';
 import type { Category, GeneratedTool, LocatedWarning, PlanNote, SelectionEntry, ServerData, SpecIdentity, ToolDefinition } from './types.js';
 import { operationsReachingBrokenRefs } from './broken-refs.js';
@@ -212,6 +213,7 @@ export function planServer(input: PlanInput): McpPlan {
   const specMeta = { title: input.spec.title, version: input.spec.version };
 
   const notesByKey = new Map<string, PlanNote[]>();
+  const scopesByKey = new Map<string, { alternatives: string[][]; source: string }>();
   // tools whose schemas no validator could compile: left out, with the reason, in the report
   const uncompilable = new Map<string, string>();
   const tools: GeneratedTool[] = [];
@@ -233,6 +235,8 @@ export function planServer(input: PlanInput): McpPlan {
     for (const name of inputs.unmatchedPins) configWarn(['tools', configKey!, 'pinParameters', name], 'mcp-pin-no-match', `pinParameters: '${name}' is not a parameter of ${op.key}`);
     const output = buildOutput(op, outConv.forTool(), cfg.outputSchemaMaxBytes ?? DEFAULTS.outputSchemaMaxBytes);
     const sec = operationSecurity(op, auth);
+    const access = toolScopes(sec.security, auth.schemes, { tool: ov?.scopes, tags: cfg.tagScopes, opTags: op.tags });
+    if (access.scopes) scopesByKey.set(op.key, { alternatives: access.scopes, source: access.source! });
     const notes = [...inputs.notes, ...output.notes, ...sec.notes];
     if (op.deprecated) notes.push({ code: 'mcp-deprecated', severity: 'info', message: 'deprecated by the API' });
     const destroys = destructiveWord(op);
@@ -281,6 +285,7 @@ export function planServer(input: PlanInput): McpPlan {
         ...(sec.security ? { security: sec.security } : {}),
       },
       output: output.output,
+      ...(access.scopes ? { scopes: access.scopes } : {}),
     };
     const problem = schemaProblem(definition.inputSchema) ?? (definition.outputSchema ? schemaProblem(definition.outputSchema) : undefined);
     if (problem !== undefined) {
@@ -329,6 +334,7 @@ export function planServer(input: PlanInput): McpPlan {
       selected,
       reason: problem === undefined ? d.reason : `left out: its schema cannot be compiled (${problem})`,
       ...(selected ? { tool: names.get(d.op.key) } : {}),
+      ...(selected && scopesByKey.has(d.op.key) ? { scopes: scopesByKey.get(d.op.key) } : {}),
       notes: notesByKey.get(d.op.key) ?? [],
     };
   });

@@ -108,6 +108,8 @@ export interface GeneratedTool {
   definition: ToolDefinition;
   request: RequestPlan;
   output: OutputPlan;
+  /** OAuth scopes a caller needs over HTTP, as alternatives (absent: none). */
+  scopes?: string[][];
 }
 
 /** Environment variables one security scheme reads. */
@@ -168,5 +170,7 @@ export interface SelectionEntry {
   reason: string;
   /** Tool name when selected. */
   tool?: string;
+  /** OAuth scopes the tool requires (alternatives) and where they come from. */
+  scopes?: { alternatives: string[][]; source: string };
   notes: PlanNote[];
 }

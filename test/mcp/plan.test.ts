@@ -742,3 +742,61 @@ describe('streaming operations', () => {
     expect(plan(d, { include: ['id:events'] }).tools.map((t) => t.definition.name)).toEqual(['events']);
   });
 });
+
+describe('OAuth scopes per tool (the same permissions as a human consumer)', () => {
+  const secured = doc(
+    {
+      '/pets': {
+        get: { operationId: 'listPets', tags: ['pets'], responses: ok },
+        post: { operationId: 'createPet', tags: ['pets'], security: [{ oauth: ['pets:write'] }], responses: ok },
+      },
+      '/pets/{id}': {
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        // alternatives are OR; schemes within one requirement AND (the key adds no scope)
+        get: { operationId: 'getPet', tags: ['pets'], security: [{ oauth: ['pets:read'] }, { oidc: ['admin'], key: [] }], responses: ok },
+        delete: { operationId: 'deletePet', tags: ['admin'], security: [{ oauth: ['pets:write', 'admin', 'pets:write'] }], responses: ok },
+      },
+      '/status': { get: { operationId: 'getStatus', security: [{ key: [] }], responses: ok } },
+      '/public': { get: { operationId: 'getPublic', security: [{}, { oauth: ['pets:read'] }], responses: ok } },
+    },
+    {
+      securitySchemes: {
+        oauth: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://id.example/token', scopes: { 'pets:read': 'r', 'pets:write': 'w', admin: 'a' } } } },
+        oidc: { type: 'openIdConnect', openIdConnectUrl: 'https://id.example/.well-known/openid-configuration' },
+        key: { type: 'apiKey', in: 'header', name: 'X-Key' },
+      },
+    },
+    { security: [{ oauth: ['pets:read'] }] },
+  );
+
+  it('come from the security requirements: OR of alternatives, AND within one, none where an alternative needs no OAuth scope', () => {
+    const p = plan(secured, { allowWrites: true });
+    const scopes = Object.fromEntries(p.tools.map((t) => [t.definition.name, t.scopes]));
+    expect(scopes).toEqual({
+      listPets: [['pets:read']],
+      createPet: [['pets:write']],
+      getPet: [['admin'], ['pets:read']],
+      deletePet: [['admin', 'pets:write']],
+      getStatus: undefined,
+      getPublic: undefined,
+    });
+    expect(p.report.find((e) => e.tool === 'deletePet')?.scopes).toEqual({ alternatives: [['admin', 'pets:write']], source: 'description' });
+    expect(p.report.find((e) => e.tool === 'getStatus')?.scopes).toBeUndefined();
+  });
+
+  it('are overridden in mcp.yaml per tool, then per tag', () => {
+    const config = parseConfig('tagScopes:\n  pets: [pets:all]\n  admin: [[root], [admin, audit]]\ntools:\n  createPet:\n    scopes: [pets:create]\n', 'mcp.yaml');
+    const p = plan(secured, { allowWrites: true, config });
+    const scopes = Object.fromEntries(p.tools.map((t) => [t.definition.name, t.scopes]));
+    expect(scopes.createPet).toEqual([['pets:create']]);
+    expect(scopes.listPets).toEqual([['pets:all']]);
+    expect(scopes.deletePet).toEqual([['root'], ['admin', 'audit']]);
+    expect(p.report.find((e) => e.tool === 'deletePet')?.scopes?.source).toBe('tag config');
+    expect(p.report.find((e) => e.tool === 'createPet')?.scopes?.source).toBe('tool config');
+  });
+
+  it('refuses a malformed scope setting at its line', () => {
+    expect(() => parseConfig('tools:\n  createPet:\n    scopes: "pets:write"\n', 'mcp.yaml')).toThrow(/tools\.createPet\.scopes: must be a list of scopes/);
+    expect(() => parseConfig('tagScopes:\n  pets: [["a b"]]\n', 'mcp.yaml')).toThrow(/tagScopes: must be a list of scopes/);
+  });
+});

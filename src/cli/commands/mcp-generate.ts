@@ -104,6 +104,7 @@ function humanReport(r: GenerateResult, io: Output, dryRun: boolean): string {
     const reason = visibleControls(e.reason);
     lines.push(`${mark} ${e.method.padEnd(methodWidth)} ${visibleControls(e.path)}  ${name}`);
     lines.push(`    ${e.selected ? reason : c.gray(reason)}`);
+    if (e.scopes) lines.push(`    scopes: ${e.scopes.alternatives.map((a) => visibleControls(a.join(' + '))).join(' | ')} (${e.scopes.source})`);
     for (const n of e.notes) lines.push(`    ${n.severity === 'warn' ? c.yellow('! ') : c.blue('i ')}${visibleControls(n.message)}`);
   }
   const selected = plan.report.filter((e) => e.selected).length;
