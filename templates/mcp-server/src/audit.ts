@@ -20,8 +20,12 @@ const KEEP = 5;
 /** One line of the audit log. */
 export interface AuditEntry {
   time: string;
-  /** Configured identity of the caller (MCP_CALLER_ID); never a secret. */
+  /** Who called: the token's subject over HTTP with OAuth, else the configured name (MCP_CALLER_ID); never a secret. */
   caller: string;
+  /** The OAuth client the token was issued to (`client_id` or `azp`). */
+  client?: string;
+  /** How the caller was established: an OAuth token, anonymous HTTP, or the environment (stdio). */
+  via: 'oauth' | 'anonymous' | 'environment';
   tool: string;
   toolVersion: string;
   method?: string;

@@ -1,41 +1,95 @@
 /**
- * Entry point: `node dist/index.js`. Reads the tool data and settings, then serves MCP on stdio.
- * Nothing but protocol is ever written to stdout; logs go to stderr.
+ * Entry point. `node dist/index.js` serves MCP on stdio (nothing but protocol on stdout; logs go
+ * to stderr); `node dist/index.js --http [--port N] [--host H]` (or MCP_TRANSPORT=http) serves
+ * Streamable HTTP at /mcp. Both run the same tool pipeline; only authentication differs.
  */
+import { scopesSupported } from './access.js';
 import { AuditLog } from './audit.js';
 import { Auth } from './auth.js';
 import { loadServerData, loadTools, projectDir } from './data.js';
+import { createGate } from './gate.js';
 import { createLogger, keepStdoutForProtocol } from './log.js';
-import { serveStdio } from './mcp.js';
+import { HttpSessions, serveStdio, type ToolHost } from './mcp.js';
 import { Pipeline } from './pipeline.js';
 import { RateLimiter } from './rate-limit.js';
 import { Secrets } from './redact.js';
-import { loadDotEnv, readSettings } from './settings.js';
+import { serveHttp } from './serve-http.js';
+import { loadDotEnv, readHttpSettings, readSettings } from './settings.js';
 import { Validators } from './validate.js';
 
+const USAGE = 'usage: node dist/index.js [--http [--port N] [--host H]]';
+
+/** The command line: the transport and where to listen. */
+function parseArgs(argv: string[]): { http: boolean; port?: number; host?: string } {
+  const out: { http: boolean; port?: number; host?: string } = { http: process.env.MCP_TRANSPORT?.trim().toLowerCase() === 'http' };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const value = (): string => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value (${USAGE})`);
+      return v;
+    };
+    if (a === '--http') out.http = true;
+    else if (a === '--stdio') out.http = false;
+    else if (a === '--port') out.port = Number(value());
+    else if (a === '--host') out.host = value();
+    else throw new Error(`unknown option '${a}' (${USAGE})`);
+  }
+  return out;
+}
+
 async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
   keepStdoutForProtocol();
   loadDotEnv(projectDir);
   const server = loadServerData();
   const tools = loadTools();
   const settings = readSettings(server, projectDir);
+  const http = args.http ? readHttpSettings(process.env, args) : undefined;
   const secrets = new Secrets();
   const log = createLogger(settings.logLevel, secrets, server.name);
   const auth = new Auth(server, process.env, secrets, settings.baseUrl, settings.timeoutMs);
   const audit = new AuditLog(settings.auditLog, settings.auditMaxBytes);
   const pipeline = new Pipeline({ settings, validators: new Validators(), limiter: new RateLimiter(settings.rateLimitPerMinute), auth, audit, secrets, log });
   const writes = tools.filter((t) => t.definition.annotations.readOnlyHint !== true).length;
-  await serveStdio({
+  const host: ToolHost = {
     info: { name: server.name, version: server.version, title: server.title },
     instructions:
       `Tools for ${server.title} (${tools.length} tools${writes > 0 ? `, ${writes} of which change data` : ', all read-only'}). ` +
       'Each tool calls one API operation; read its description to pick the right one. Errors come back as tool results explaining what to fix.',
     tools,
     pageSize: settings.pageSize,
-    call: (tool, args, signal) => pipeline.call(tool, args, signal),
+    call: (tool, toolArgs, signal, caller) => pipeline.call(tool, toolArgs, signal, caller),
     log,
-  }, settings.maxMessageBytes);
-  log.info(`serving ${tools.length} tools for ${settings.baseUrl || '(no base URL configured)'}; audit log ${settings.auditLog}`);
+  };
+  if (!http) {
+    await serveStdio(host, settings.maxMessageBytes);
+    log.info(`serving ${tools.length} tools for ${settings.baseUrl || '(no base URL configured)'}; audit log ${settings.auditLog}`);
+    return;
+  }
+  const sessions = new HttpSessions(host, { maxSessions: http.maxSessions, idleMs: http.sessionIdleMs });
+  const running = await serveHttp(
+    { host: http.host, port: http.port, allowedHosts: http.allowedHosts, allowedOrigins: http.allowedOrigins, maxBodyBytes: settings.maxMessageBytes, maxConcurrent: http.maxConcurrent, graceMs: http.graceMs },
+    {
+      sessions,
+      gate: await createGate(http, scopesSupported(tools), log),
+      tools: new Map(tools.map((t) => [t.definition.name, t])),
+      refused: (tool, caller, scope, toolArgs) => pipeline.refused(tool, caller, scope, toolArgs),
+      inflight: () => pipeline.inflight,
+      log,
+    },
+  );
+  log.info(`serving ${tools.length} tools over HTTP at http://${http.host.includes(':') ? `[${http.host}]` : http.host}:${running.port}/mcp for ${settings.baseUrl || '(no base URL configured)'}; audit log ${settings.auditLog}`);
+  // SIGTERM (an orchestrator) or SIGINT: finish the calls in flight, then stop
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: refusing new requests, finishing ${pipeline.inflight} call(s) in flight`);
+    void running.close().finally(() => process.exit(0));
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 }
 
 main().catch((err: unknown) => {

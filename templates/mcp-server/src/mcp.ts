@@ -3,11 +3,16 @@
  * (so moving to another SDK version is a change here alone). Uses the SDK's low-level `Server` to keep control of
  * `tools/list` pagination and of the two error channels: unknown tools and bad cursors are
  * JSON-RPC errors (-32602); everything that goes wrong in a call is a result with `isError`.
+ * Over HTTP, one `Server` per session, all sharing the same tool host (and so the same pipeline).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { Tool } from './model.js';
+import { type EventStore, StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { CallToolRequestSchema, ErrorCode, isInitializeRequest, type JSONRPCMessage, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { mayCall } from './access.js';
+import type { Caller, Tool } from './model.js';
 import type { ToolResult } from './response.js';
 import { LineTransport } from './stdio.js';
 
@@ -18,7 +23,7 @@ export interface ToolHost {
   /** Tools in listing order. */
   tools: Tool[];
   pageSize: number;
-  call(tool: Tool, args: Record<string, unknown> | undefined, signal: AbortSignal): Promise<ToolResult>;
+  call(tool: Tool, args: Record<string, unknown> | undefined, signal: AbortSignal, caller?: Caller): Promise<ToolResult>;
   /** Connects the server's log to the client's (MCP logging: the client sets the level with logging/setLevel). */
   log?: { forward(sink: (level: 'error' | 'info' | 'debug', message: string) => void): void };
 }
@@ -77,22 +82,28 @@ export function createMcpServer(host: ToolHost): Server {
     if (ready) void server.sendLoggingMessage({ level, logger: host.info.name, data: message }).catch(() => undefined);
   });
   const byName = new Map(host.tools.map((t) => [t.definition.name, t]));
-  const cursors = new Cursors(host.tools);
+  const allCursors = new Cursors(host.tools);
   const page = Math.max(1, host.pageSize);
 
-  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+  // A caller sees only the tools its scopes allow (over HTTP with OAuth; elsewhere every tool).
+  server.setRequestHandler(ListToolsRequestSchema, async (request, extra) => {
+    const caller = callerOf(extra.authInfo);
+    const tools = caller?.scopes === undefined ? host.tools : host.tools.filter((t) => mayCall(t, caller));
+    const cursors = tools === host.tools ? allCursors : new Cursors(tools);
     const cursor = request.params?.cursor;
-    const start = cursor === undefined ? 0 : cursors.decode(cursor, host.tools.length);
-    const end = Math.min(host.tools.length, start + page);
+    const start = cursor === undefined ? 0 : cursors.decode(cursor, tools.length);
+    const end = Math.min(tools.length, start + page);
     return {
-      tools: host.tools.slice(start, end).map(listed),
-      ...(end < host.tools.length ? { nextCursor: cursors.encode(end) } : {}),
+      tools: tools.slice(start, end).map(listed),
+      ...(end < tools.length ? { nextCursor: cursors.encode(end) } : {}),
     } as never;
   });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const caller = callerOf(extra.authInfo);
     const tool = byName.get(request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    // a tool outside the caller's scopes does not exist for it (the HTTP layer answers such calls with a 403 first)
+    if (!tool || !mayCall(tool, caller)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     // Progress, when the client asks for it: one step when the call starts, one when it is done.
     const token = request.params._meta?.progressToken;
     const progress = async (value: number, message: string): Promise<void> => {
@@ -100,7 +111,7 @@ export function createMcpServer(host: ToolHost): Server {
       await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: value, total: 1, message } }).catch(() => undefined);
     };
     await progress(0, `calling ${tool.request.method} ${tool.request.path}`);
-    const result = await host.call(tool, request.params.arguments as Record<string, unknown> | undefined, extra.signal);
+    const result = await host.call(tool, request.params.arguments as Record<string, unknown> | undefined, extra.signal, caller);
     await progress(1, 'done');
     return result as never;
   });
@@ -122,4 +133,132 @@ export async function serveStdio(host: ToolHost, maxMessageBytes?: number): Prom
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/** The caller the HTTP layer attached to the request (see {@link authInfoFor}); undefined on stdio. */
+function callerOf(auth: AuthInfo | undefined): Caller | undefined {
+  return auth?.extra?.caller as Caller | undefined;
+}
+
+/** What the SDK carries from the HTTP request to the handlers: our caller, in the SDK's shape. */
+export function authInfoFor(caller: Caller, token: string, expiresAt?: number): AuthInfo {
+  return { token, clientId: caller.clientId ?? caller.id, scopes: caller.scopes ?? [], ...(expiresAt !== undefined ? { expiresAt } : {}), extra: { caller } };
+}
+
+/**
+ * Events kept for resumable streams (a client that lost its SSE stream reconnects with
+ * Last-Event-ID and gets what it missed). Bounded: the newest `perStream` events of each stream
+ * and `streams` streams; older ones are gone, and the client then sees a fresh stream.
+ */
+class BoundedEventStore implements EventStore {
+  private readonly streams = new Map<string, Array<{ id: string; message: JSONRPCMessage }>>();
+  private seq = 0;
+  constructor(private readonly perStream = 100, private readonly maxStreams = 1000) {}
+
+  async storeEvent(streamId: string, message: JSONRPCMessage): Promise<string> {
+    const id = `${streamId}_${++this.seq}`;
+    let list = this.streams.get(streamId);
+    if (!list) {
+      if (this.streams.size >= this.maxStreams) this.streams.delete(this.streams.keys().next().value as string);
+      list = [];
+      this.streams.set(streamId, list);
+    }
+    list.push({ id, message });
+    if (list.length > this.perStream) list.shift();
+    return id;
+  }
+
+  async getStreamIdForEventId(eventId: string): Promise<string | undefined> {
+    const streamId = eventId.slice(0, eventId.lastIndexOf('_'));
+    return this.streams.get(streamId)?.some((e) => e.id === eventId) ? streamId : undefined;
+  }
+
+  async replayEventsAfter(lastEventId: string, { send }: { send: (eventId: string, message: JSONRPCMessage) => Promise<void> }): Promise<string> {
+    const streamId = (await this.getStreamIdForEventId(lastEventId)) ?? '';
+    const list = this.streams.get(streamId) ?? [];
+    const at = list.findIndex((e) => e.id === lastEventId);
+    for (const e of list.slice(at + 1)) await send(e.id, e.message);
+    return streamId;
+  }
+}
+
+interface Session {
+  transport: StreamableHTTPServerTransport;
+  server: Server;
+  /** The identity that opened the session: a session id is useless with another one's token. */
+  owner: string;
+  lastSeen: number;
+}
+
+/**
+ * MCP sessions over Streamable HTTP, one SDK transport and `Server` each. Sessions are bound to
+ * the identity that opened them, capped in number and closed after `idleMs` without requests.
+ */
+export class HttpSessions {
+  private readonly sessions = new Map<string, Session>();
+  private readonly events = new BoundedEventStore();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(
+    private readonly host: ToolHost,
+    private readonly limits: { maxSessions: number; idleMs: number },
+  ) {
+    this.sweeper = setInterval(() => this.sweep(), Math.min(60_000, limits.idleMs)).unref();
+  }
+
+  get size(): number {
+    return this.sessions.size;
+  }
+
+  /** Serves one request to the MCP endpoint; `body` is the parsed JSON of a POST. */
+  async handle(req: IncomingMessage, res: ServerResponse, body: unknown, caller: Caller, auth: AuthInfo): Promise<void> {
+    const id = req.headers['mcp-session-id'];
+    (req as IncomingMessage & { auth?: AuthInfo }).auth = auth;
+    if (typeof id === 'string') {
+      const session = this.sessions.get(id);
+      // another identity's session is answered like an unknown one: nothing to learn from it
+      if (!session || session.owner !== caller.id) return jsonRpcError(res, 404, -32001, 'Session not found: initialize a new session');
+      session.lastSeen = Date.now();
+      return session.transport.handleRequest(req, res, body);
+    }
+    if (req.method !== 'POST' || !isInitializeRequest(body)) return jsonRpcError(res, 400, -32000, 'Bad Request: no Mcp-Session-Id header; start with an initialize request');
+    if (this.sessions.size >= this.limits.maxSessions) this.sweep();
+    // full of live sessions: refuse the new one rather than end someone else's
+    if (this.sessions.size >= this.limits.maxSessions) return jsonRpcError(res, 503, -32000, 'Too many open sessions; retry later');
+    const server = createMcpServer(this.host);
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      eventStore: this.events,
+      onsessioninitialized: (sid) => void this.sessions.set(sid, { transport, server, owner: caller.id, lastSeen: Date.now() }),
+      onsessionclosed: (sid) => void this.sessions.delete(sid),
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) this.sessions.delete(transport.sessionId);
+    };
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+  }
+
+  /** Closes sessions idle longer than the limit. */
+  private sweep(): void {
+    const now = Date.now();
+    for (const [id, s] of this.sessions) if (now - s.lastSeen > this.limits.idleMs) void this.close(id);
+  }
+
+  private async close(id: string): Promise<void> {
+    const s = this.sessions.get(id);
+    this.sessions.delete(id);
+    await s?.server.close().catch(() => undefined);
+  }
+
+  async closeAll(): Promise<void> {
+    clearInterval(this.sweeper);
+    await Promise.all([...this.sessions.keys()].map((id) => this.close(id)));
+  }
+}
+
+/** A JSON-RPC error as a plain HTTP answer (before any session exists to send it). */
+export function jsonRpcError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }

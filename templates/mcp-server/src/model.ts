@@ -63,6 +63,23 @@ export interface Tool {
   definition: ToolDefinition;
   request: RequestPlan;
   output: OutputPlan;
+  /**
+   * OAuth scopes a caller needs, as alternatives (any one set suffices; an empty set or no list:
+   * none needed). From the operation's security requirements, or mcp.yaml.
+   */
+  scopes?: string[][];
+}
+
+/**
+ * Who is calling. Over HTTP with OAuth: the token's subject, client and scopes. Anonymous HTTP
+ * (test and demo only) and stdio: the configured name, not limited by scopes.
+ */
+export interface Caller {
+  id: string;
+  clientId?: string;
+  /** Granted scopes; undefined when the caller is not limited by scopes. */
+  scopes?: string[];
+  via: 'oauth' | 'anonymous' | 'environment';
 }
 
 /** One security scheme and the environment variables it reads. */

@@ -11,7 +11,7 @@ import type { AuditLog } from './audit.js';
 import { type Auth, CredentialError } from './auth.js';
 import { callUpstream, UpstreamError, type UpstreamResponse } from './http.js';
 import type { Logger } from './log.js';
-import { type Tool, toolVersion } from './model.js';
+import { type Caller, type Tool, toolVersion } from './model.js';
 import type { RateLimiter } from './rate-limit.js';
 import { redactValue, type Secrets } from './redact.js';
 import { ArgumentError, buildRequest, type DraftRequest, finalUrl } from './request.js';
@@ -30,15 +30,41 @@ export interface PipelineDeps {
   log: Logger;
 }
 
+/** The caller's identity as the audit records it: subject, client, and how it was established. */
+function who(caller: Caller): { caller: string; client?: string; via: Caller['via'] } {
+  return { caller: caller.id, ...(caller.clientId !== undefined ? { client: caller.clientId } : {}), via: caller.via };
+}
+
 function errorResult(message: string): ToolResult {
   return { isError: true, content: [{ type: 'text', text: message }] };
 }
 
 /** Runs tool calls through the steps, auditing every outcome. */
 export class Pipeline {
+  private running = 0;
   constructor(private readonly d: PipelineDeps) {}
 
-  async call(tool: Tool, rawArgs: Record<string, unknown> | undefined, signal: AbortSignal): Promise<ToolResult> {
+  /** Calls in progress (a graceful shutdown waits for them). */
+  get inflight(): number {
+    return this.running;
+  }
+
+  /** `caller`: the token's identity over HTTP; on stdio the configured caller (MCP_CALLER_ID). */
+  async call(tool: Tool, rawArgs: Record<string, unknown> | undefined, signal: AbortSignal, caller?: Caller): Promise<ToolResult> {
+    this.running++;
+    try {
+      return await this.run(tool, rawArgs, signal, caller ?? { id: this.d.settings.callerId, via: 'environment' });
+    } finally {
+      this.running--;
+    }
+  }
+
+  /** Records a call the HTTP layer refused because the token lacks the tool's scopes (nothing reached the API). */
+  refused(tool: Tool, caller: Caller, scope: string, args: unknown): void {
+    this.d.audit.write({ time: new Date().toISOString(), ...who(caller), tool: tool.definition.name, toolVersion: toolVersion(tool), method: tool.request.method, path: tool.request.path, arguments: redactValue(args, this.d.secrets), outcome: 'insufficient_scope', durationMs: 0, responseBytes: 0, error: `needs scope ${scope}` });
+  }
+
+  private async run(tool: Tool, rawArgs: Record<string, unknown> | undefined, signal: AbortSignal, caller: Caller): Promise<ToolResult> {
     const started = performance.now();
     const args = rawArgs ?? {};
     const { settings, secrets } = this.d;
@@ -47,7 +73,7 @@ export class Pipeline {
       try {
         this.d.audit.write({
           time: new Date().toISOString(),
-          caller: settings.callerId,
+          ...who(caller),
           tool: tool.definition.name,
           toolVersion: toolVersion(tool),
           method: tool.request.method,

@@ -21,6 +21,75 @@ export interface Settings {
   maxMessageBytes: number;
   callerId: string;
   logLevel: 'error' | 'info' | 'debug';
+  /** Remote mode (`--http` or MCP_TRANSPORT=http); undefined for stdio. */
+  http?: HttpSettings;
+}
+
+/** Streamable HTTP and its OAuth 2.0 resource-server profile. */
+export interface HttpSettings {
+  host: string;
+  port: number;
+  allowedHosts: string[];
+  allowedOrigins: string[];
+  maxConcurrent: number;
+  maxSessions: number;
+  sessionIdleMs: number;
+  graceMs: number;
+  /** OAuth: the authorization server (MCP_OAUTH_ISSUER) and this server's canonical URL (MCP_RESOURCE_URL). */
+  oauth?: { issuer: string; resource: string; introspection?: { clientId: string; clientSecret: string } };
+  /** MCP_ALLOW_ANONYMOUS=1: no authentication (test and demo only, loopback only). */
+  anonymous: boolean;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+function list(env: NodeJS.ProcessEnv, name: string): string[] {
+  return (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/**
+ * HTTP settings, refusing what a security review would: no issuer and no explicit anonymous
+ * mode; anonymous on a non-loopback address; an issuer without the resource URL tokens must name.
+ */
+export function readHttpSettings(env: NodeJS.ProcessEnv, argv: { host?: string; port?: number }): HttpSettings {
+  const host = argv.host ?? env.MCP_HOST?.trim() ?? '127.0.0.1';
+  const port = argv.port ?? (env.MCP_PORT?.trim() ? Number(env.MCP_PORT) : 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`the port must be an integer from 0 to 65535, not '${env.MCP_PORT ?? port}'`);
+  const issuer = env.MCP_OAUTH_ISSUER?.trim();
+  const resource = env.MCP_RESOURCE_URL?.trim();
+  const anonymous = env.MCP_ALLOW_ANONYMOUS?.trim() === '1';
+  let oauth: HttpSettings['oauth'];
+  if (issuer) {
+    if (!resource) throw new Error('MCP_OAUTH_ISSUER is set but MCP_RESOURCE_URL is not: tokens must name this server as their audience (its canonical URL, e.g. https://mcp.example.com/mcp)');
+    if (!/^https?:\/\/[^/]/i.test(issuer) || !/^https?:\/\/[^/]/i.test(resource)) throw new Error('MCP_OAUTH_ISSUER and MCP_RESOURCE_URL must be absolute http(s) URLs');
+    const id = env.MCP_OAUTH_INTROSPECTION_CLIENT_ID?.trim();
+    const secret = env.MCP_OAUTH_INTROSPECTION_CLIENT_SECRET?.trim();
+    oauth = { issuer, resource, ...(id && secret ? { introspection: { clientId: id, clientSecret: secret } } : {}) };
+  } else if (!anonymous) {
+    throw new Error('HTTP mode needs an OAuth 2.0 authorization server: set MCP_OAUTH_ISSUER and MCP_RESOURCE_URL (see README, Production). For a local test or demo only, MCP_ALLOW_ANONYMOUS=1 serves without authentication on a loopback address.');
+  } else if (!LOOPBACK.has(host)) {
+    throw new Error(`MCP_ALLOW_ANONYMOUS=1 serves without authentication and is refused on '${host}': bind a loopback address (127.0.0.1) or configure MCP_OAUTH_ISSUER`);
+  }
+  // The resource URL's own host and origin are where clients reach this server.
+  const hosts = list(env, 'MCP_ALLOWED_HOSTS');
+  const origins = list(env, 'MCP_ALLOWED_ORIGINS');
+  if (resource) {
+    const u = new URL(resource);
+    hosts.push(u.host);
+    origins.push(u.origin);
+  }
+  return {
+    host,
+    port,
+    allowedHosts: hosts,
+    allowedOrigins: origins,
+    maxConcurrent: positive(env, 'MCP_MAX_CONCURRENT', 32),
+    maxSessions: positive(env, 'MCP_MAX_SESSIONS', 1000),
+    sessionIdleMs: positive(env, 'MCP_SESSION_IDLE_MS', 30 * 60_000),
+    graceMs: positive(env, 'MCP_SHUTDOWN_GRACE_MS', 10_000),
+    ...(oauth ? { oauth } : {}),
+    anonymous: !oauth && anonymous,
+  };
 }
 
 /**

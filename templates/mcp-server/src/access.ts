@@ -1,0 +1,36 @@
+/**
+ * Which tools a caller may see and call: the scopes its token carries against the scopes the
+ * tool's operation requires (alternatives OR, scopes within one AND). This only hides tools and
+ * refuses calls early; the permission decision itself stays in the API.
+ */
+import type { Caller, Tool } from './model.js';
+
+/**
+ * Undefined when the caller may call the tool; otherwise the scope set to ask for — the whole
+ * alternative closest to what the token has, since a client requests a new token with exactly
+ * the scopes a 403 names (MCP step-up authorization).
+ */
+export function scopesToAsk(tool: Tool, caller: Caller | undefined): string[] | undefined {
+  const alternatives = tool.scopes ?? [];
+  if (caller?.scopes === undefined || alternatives.length === 0) return undefined;
+  const granted = new Set(caller.scopes);
+  let best: { needed: string[]; missing: number } | undefined;
+  for (const needed of alternatives) {
+    const missing = needed.filter((s) => !granted.has(s)).length;
+    if (missing === 0) return undefined;
+    if (!best || missing < best.missing) best = { needed, missing };
+  }
+  return best ? [...new Set([...(caller.scopes ?? []), ...best.needed])].sort() : undefined;
+}
+
+/** May the caller see and call the tool? */
+export function mayCall(tool: Tool, caller: Caller | undefined): boolean {
+  return scopesToAsk(tool, caller) === undefined;
+}
+
+/** Every scope any tool names (for the protected resource metadata's scopes_supported). */
+export function scopesSupported(tools: Tool[]): string[] {
+  const all = new Set<string>();
+  for (const t of tools) for (const alt of t.scopes ?? []) for (const s of alt) all.add(s);
+  return [...all].sort();
+}

@@ -1,0 +1,204 @@
+/**
+ * Remote MCP over Streamable HTTP (`node dist/index.js --http`): the endpoint `/mcp`, health
+ * probes for orchestrators and, with OAuth, the protected resource metadata (RFC 9728). A request
+ * to /mcp passes the gates in this order, each answering with its own status: Host and Origin
+ * allow-lists (DNS rebinding, 403) · draining (503) · bearer token (401) · concurrency (429) ·
+ * body size (413) · scopes of a tools/call (403 insufficient_scope) — then the SDK's transport,
+ * and the same tool pipeline as stdio.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { scopesToAsk } from './access.js';
+import type { Logger } from './log.js';
+import { authInfoFor, type HttpSessions, jsonRpcError } from './mcp.js';
+import type { Caller, Tool } from './model.js';
+
+/** Who may use the endpoint: OAuth 2.0 bearer tokens, or anonymous (test and demo only). */
+export interface Gate {
+  /** The caller behind the Authorization header; throws a {@link GateRefusal} (401) or, when the authorization server cannot be reached, another Error (503). */
+  authenticate(authorization: string | undefined): Promise<{ caller: Caller; token: string; expiresAt?: number }>;
+  /** The WWW-Authenticate value for a refusal (undefined when anonymous). */
+  challenge(refusal?: GateRefusal): string | undefined;
+  /** RFC 9728 protected resource metadata (undefined when anonymous). */
+  metadata?: Record<string, unknown>;
+}
+
+/** An authentication or authorization refusal, with what the client needs to recover. */
+export class GateRefusal extends Error {
+  constructor(
+    readonly status: 401 | 403,
+    readonly code: 'invalid_token' | 'insufficient_scope' | 'invalid_request' | undefined,
+    message: string,
+    readonly scope?: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface HttpOptions {
+  host: string;
+  port: number;
+  /** Host header values accepted (host:port) besides the loopback names of the bound port. */
+  allowedHosts: string[];
+  /** Origin header values accepted besides the loopback origins of the bound port; requests without Origin (not from a browser) pass. */
+  allowedOrigins: string[];
+  maxBodyBytes: number;
+  /** Tool-call requests served at once; more get 429. */
+  maxConcurrent: number;
+  /** How long a shutdown waits for calls in flight. */
+  graceMs: number;
+}
+
+export interface HttpDeps {
+  sessions: HttpSessions;
+  gate: Gate;
+  tools: Map<string, Tool>;
+  /** Records a call refused for its scopes (the audit entry). */
+  refused(tool: Tool, caller: Caller, scope: string, args: unknown): void;
+  /** Tool calls in flight (shutdown waits for them). */
+  inflight(): number;
+  log: Logger;
+}
+
+export interface RunningHttp {
+  port: number;
+  /** Graceful: refuses new requests, lets calls in flight finish (up to the grace period), closes sessions. */
+  close(): Promise<void>;
+}
+
+const MCP_PATH = '/mcp';
+const METADATA_PATHS = new Set(['/.well-known/oauth-protected-resource', `/.well-known/oauth-protected-resource${MCP_PATH}`]);
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+/** The request body, up to `max` bytes; undefined (after answering 413) when it is larger. */
+function readBody(req: http.IncomingMessage, res: http.ServerResponse, max: number): Promise<Buffer | undefined> {
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  if (declared > max) {
+    jsonRpcError(res, 413, -32600, `Request too large: at most ${max} bytes`, { connection: 'close' });
+    req.resume();
+    return Promise.resolve(undefined);
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > max) {
+        jsonRpcError(res, 413, -32600, `Request too large: at most ${max} bytes`, { connection: 'close' });
+        req.destroy();
+        resolve(undefined);
+      } else chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** The tools/call requests in a POST body (one message or a batch). */
+function toolCalls(body: unknown): Array<{ name: string; args: unknown }> {
+  const messages = Array.isArray(body) ? body : [body];
+  const calls: Array<{ name: string; args: unknown }> = [];
+  for (const m of messages) {
+    const msg = m as { method?: unknown; params?: { name?: unknown; arguments?: unknown } } | null;
+    if (msg && msg.method === 'tools/call' && typeof msg.params?.name === 'string') calls.push({ name: msg.params.name, args: msg.params.arguments ?? {} });
+  }
+  return calls;
+}
+
+export async function serveHttp(opts: HttpOptions, deps: HttpDeps): Promise<RunningHttp> {
+  const allowedHosts = new Set(opts.allowedHosts.map((h) => h.toLowerCase()));
+  const allowedOrigins = new Set(opts.allowedOrigins.map((o) => o.toLowerCase()));
+  let draining = false;
+  let active = 0;
+
+  const refuse = (res: http.ServerResponse, r: GateRefusal): void => {
+    const challenge = deps.gate.challenge(r);
+    jsonRpcError(res, r.status, -32001, r.message, challenge ? { 'www-authenticate': challenge } : {});
+  };
+
+  const handleMcp = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+    if (draining) return jsonRpcError(res, 503, -32000, 'The server is shutting down; retry on another instance', { 'retry-after': '5' });
+    if (!['POST', 'GET', 'DELETE'].includes(req.method ?? '')) return jsonRpcError(res, 405, -32000, 'Method not allowed', { allow: 'POST, GET, DELETE' });
+    let who: Awaited<ReturnType<Gate['authenticate']>>;
+    try {
+      who = await deps.gate.authenticate(req.headers.authorization);
+    } catch (err) {
+      if (err instanceof GateRefusal) return refuse(res, err);
+      deps.log.error(`cannot check the access token: ${(err as Error).message}`);
+      return jsonRpcError(res, 503, -32000, 'The authorization server cannot be reached; retry later', { 'retry-after': '5' });
+    }
+    if (req.method !== 'POST') return deps.sessions.handle(req, res, undefined, who.caller, authInfoFor(who.caller, who.token, who.expiresAt));
+    if (active >= opts.maxConcurrent) return jsonRpcError(res, 429, -32000, `Too many requests in progress (at most ${opts.maxConcurrent}); retry shortly`, { 'retry-after': '1' });
+    active++;
+    try {
+      const raw = await readBody(req, res, opts.maxBodyBytes);
+      if (raw === undefined) return;
+      let body: unknown;
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+      } catch {
+        return jsonRpcError(res, 400, -32700, 'Parse error: the body is not JSON');
+      }
+      // A call the token's scopes do not allow is refused here, with the scopes to ask for (step-up).
+      for (const { name, args } of toolCalls(body)) {
+        const tool = deps.tools.get(name);
+        const ask = tool ? scopesToAsk(tool, who.caller) : undefined;
+        if (tool && ask) {
+          deps.refused(tool, who.caller, ask.join(' '), args);
+          return refuse(res, new GateRefusal(403, 'insufficient_scope', `The token lacks the scopes ${name} needs`, ask.join(' ')));
+        }
+      }
+      await deps.sessions.handle(req, res, body, who.caller, authInfoFor(who.caller, who.token, who.expiresAt));
+    } finally {
+      active--;
+    }
+  };
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const route = url.pathname.replace(/\/+$/, '') || '/';
+    if (req.method === 'GET' && route === '/healthz') return sendJson(res, 200, { status: 'ok' });
+    if (req.method === 'GET' && route === '/readyz') return sendJson(res, draining ? 503 : 200, { status: draining ? 'draining' : 'ready', sessions: deps.sessions.size });
+    if (req.method === 'GET' && METADATA_PATHS.has(route)) {
+      if (!deps.gate.metadata) return sendJson(res, 404, { error: 'this server does not use OAuth' });
+      return sendJson(res, 200, deps.gate.metadata, { 'access-control-allow-origin': '*' });
+    }
+    // DNS rebinding: a page on another site must not reach a server bound to this machine.
+    const host = (req.headers.host ?? '').toLowerCase();
+    if (!allowedHosts.has(host)) return jsonRpcError(res, 403, -32000, `Forbidden: Host '${host.slice(0, 100)}' is not allowed (MCP_ALLOWED_HOSTS)`);
+    const origin = req.headers.origin;
+    if (origin !== undefined && !allowedOrigins.has(origin.toLowerCase())) return jsonRpcError(res, 403, -32000, `Forbidden: Origin '${origin.slice(0, 100)}' is not allowed (MCP_ALLOWED_ORIGINS)`);
+    if (route !== MCP_PATH) return sendJson(res, 404, { error: `not found; the MCP endpoint is ${MCP_PATH}` });
+    handleMcp(req, res).catch((err: unknown) => {
+      deps.log.error(`HTTP request failed: ${(err as Error).stack ?? String(err)}`);
+      if (!res.headersSent) jsonRpcError(res, 500, -32603, 'Internal error in the MCP server (see its log)');
+      else res.end();
+    });
+  });
+  server.requestTimeout = 0; // SSE streams stay open; idle sessions are closed by HttpSessions
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  for (const name of ['127.0.0.1', 'localhost', '[::1]']) {
+    allowedHosts.add(`${name}:${port}`);
+    allowedOrigins.add(`http://${name}:${port}`);
+  }
+
+  return {
+    port,
+    async close() {
+      draining = true;
+      server.close();
+      const until = Date.now() + opts.graceMs;
+      while (deps.inflight() > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      await deps.sessions.closeAll();
+      server.closeAllConnections();
+    },
+  };
+}
