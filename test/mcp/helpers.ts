@@ -141,3 +141,47 @@ export function textOf(result: unknown): string {
 }
 
 export type { CliResult };
+
+/** A generated project serving Streamable HTTP (`node dist/index.js --http --port 0`). */
+export interface RunningHttp {
+  url: string;
+  port: number;
+  child: import('node:child_process').ChildProcess;
+  stderr: () => string;
+  /** Resolves with the exit code. */
+  exited: Promise<number | null>;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts the HTTP mode and waits for its "serving … at URL" line; rejects with stderr when it exits first. */
+export function startHttpServer(projectDir: string, env: Record<string, string>, args: string[] = []): Promise<RunningHttp> {
+  const child = spawn(process.execPath, [path.join(projectDir, 'dist', 'index.js'), '--http', '--port', '0', ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    cwd: os.tmpdir(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let err = '';
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+      const m = /over HTTP at (http:\/\/\S+:(\d+)\/mcp)/.exec(err);
+      if (m) {
+        child.stderr.removeAllListeners('data');
+        child.stderr.on('data', (more: Buffer) => (err += more.toString()));
+        resolve({
+          url: m[1]!,
+          port: Number(m[2]),
+          child,
+          stderr: () => err,
+          exited,
+          stop: (signal = 'SIGTERM') => {
+            if (child.exitCode === null) child.kill(signal);
+            return exited;
+          },
+        });
+      }
+    });
+    void exited.then((code) => reject(new Error(`the server exited with ${code}:\n${err}`)));
+  });
+}
