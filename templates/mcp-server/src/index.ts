@@ -39,9 +39,9 @@ function parseArgs(argv: string[]): { http: boolean; port?: number; host?: strin
 }
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
   keepStdoutForProtocol();
   loadDotEnv(projectDir);
+  const args = parseArgs(process.argv.slice(2));
   const server = loadServerData();
   const tools = loadTools();
   const settings = readSettings(server, projectDir);
