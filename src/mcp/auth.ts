@@ -47,7 +47,7 @@ export function planAuth(doc: Record<string, unknown>): AuthPlan {
     usedBases.add(base);
     const type = typeof raw.type === 'string' ? raw.type : '';
     const scheme = typeof raw.scheme === 'string' ? raw.scheme.toLowerCase() : '';
-    let plan: SchemePlan;
+    let plan: Omit<SchemePlan, 'upstream'> & Partial<Pick<SchemePlan, 'upstream'>>;
     if (type === 'apiKey' && (raw.in === 'header' || raw.in === 'query' || raw.in === 'cookie') && typeof raw.name === 'string') {
       const key = /(KEY|TOKEN)$/.test(base) ? base : withSuffix(base, 'KEY');
       plan = { type: 'apiKey', in: raw.in, name: raw.name, env: { key }, description: `API key sent in the ${raw.in} '${raw.name}'` };
@@ -75,7 +75,9 @@ export function planAuth(doc: Record<string, unknown>): AuthPlan {
       plan = { type: 'unsupported', env: {}, description: `${type || 'unknown'}${scheme ? ' ' + scheme : ''} authentication is not supported by the generated server` };
       notes.push({ code: 'mcp-auth-unsupported', severity: 'warn', message: `security scheme '${name}' (${type}${scheme ? ' ' + scheme : ''}) is not supported: operations that need only it will fail until the server is extended` });
     }
-    schemes[name] = plan;
+    // the caller's identity reaches the API where the API speaks OAuth; elsewhere the server's own credentials
+    plan.upstream = plan.type.startsWith('oauth2') || plan.type === 'openIdConnect-token' ? 'token-exchange' : 'service';
+    schemes[name] = plan as SchemePlan;
   }
   return { schemes, notes, credentialParams };
 }

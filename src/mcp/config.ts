@@ -79,6 +79,8 @@ export interface McpConfig {
   tools?: Record<string, ToolOverride>;
   /** OAuth scopes per tag (an operation takes its first tag listed here), instead of the description's. */
   tagScopes?: Record<string, ScopeSetting>;
+  /** Per security scheme: how a remote server authenticates to the API (`token-exchange` or `service`). */
+  upstreamCredentials?: Record<string, 'token-exchange' | 'service'>;
 }
 
 /** A parsed configuration file and a way to find the line of any of its paths. */
@@ -143,6 +145,8 @@ const TOP_FIELDS: Record<string, Check> = {
   classification: isMap,
   tools: isMap,
   tagScopes: (v) => isMap(v) ?? Object.values(v as Record<string, unknown>).map(scopeSettingProblem).find((m) => m !== undefined),
+  upstreamCredentials: (v) =>
+    isMap(v) ?? (Object.values(v as Record<string, unknown>).every((m) => m === 'token-exchange' || m === 'service') ? undefined : "must map security scheme names to 'token-exchange' or 'service'"),
 };
 
 /** Parses and checks configuration text. Throws InputError at the offending line. */

@@ -140,6 +140,10 @@ export function environmentVariables(plan: McpPlan): Array<{ name: string; descr
     { name: 'MCP_PORT', description: 'HTTP: port (default 3000)', example: '', secret: false },
     { name: 'MCP_OAUTH_ISSUER', description: 'HTTP: the OAuth 2.0 authorization server whose access tokens are accepted (its metadata is discovered, RFC 8414 / OpenID Connect)', example: '', secret: false },
     { name: 'MCP_RESOURCE_URL', description: "HTTP: this server's canonical URL, e.g. https://mcp.example.com/mcp; tokens must name it as their audience (RFC 8707)", example: '', secret: false },
+    { name: 'MCP_OAUTH_CLIENT_ID', description: "HTTP: this server's own client at the issuer, for token exchange (RFC 8693) with the API", example: '', secret: false },
+    { name: 'MCP_OAUTH_CLIENT_SECRET', description: 'HTTP: its client secret', example: '', secret: true },
+    { name: 'MCP_UPSTREAM_RESOURCE', description: 'HTTP: the resource (RFC 8707) exchanged tokens are for (default: the API base URL)', example: '', secret: false },
+    { name: 'MCP_UPSTREAM_AUDIENCE', description: 'HTTP: the audience name exchanged tokens are for, when the issuer wants one (optional)', example: '', secret: false },
     { name: 'MCP_OAUTH_INTROSPECTION_CLIENT_ID', description: 'HTTP: client id for RFC 7662 introspection of opaque (non-JWT) tokens (optional)', example: '', secret: false },
     { name: 'MCP_OAUTH_INTROSPECTION_CLIENT_SECRET', description: 'HTTP: its client secret', example: '', secret: true },
     { name: 'MCP_ALLOW_ANONYMOUS', description: 'HTTP: 1 serves without authentication, on a loopback address only (test and demo only)', example: '', secret: false },
@@ -207,6 +211,15 @@ function readme(plan: McpPlan, projectDir: string, invocation: string): string {
     const scopes = t.scopes ? t.scopes.map((a) => a.map((x) => `\`${markdownInline(x)}\``).join(' + ')).join(' or ') : '—';
     return `| \`${t.definition.name}\` | ${markdownInline(own.method)} ${markdownInline(own.path)} | ${markdownInline(t.definition.title ?? '')} | ${effect(t)} | ${scopes} |`;
   });
+  const exchanged = Object.entries(s.securitySchemes).filter(([, sp]) => sp.upstream === 'token-exchange').map(([n]) => '`' + markdownInline(n) + '`');
+  const served = Object.entries(s.securitySchemes).filter(([, sp]) => sp.upstream !== 'token-exchange').map(([n]) => '`' + markdownInline(n) + '`');
+  const upstreamLines =
+    (exchanged.length > 0
+      ? `\n   - ${exchanged.join(', ')} (OAuth): **token exchange** (RFC 8693) at the issuer: the caller's token is traded for one for the API (\`MCP_UPSTREAM_RESOURCE\`, default the base URL; \`MCP_UPSTREAM_AUDIENCE\` if your issuer wants an audience name) with the operation's scopes, using this server's client at the issuer (\`MCP_OAUTH_CLIENT_ID\`/\`MCP_OAUTH_CLIENT_SECRET\`). The API sees the user and enforces its own permissions. Exchanged tokens are cached per user and scopes until shortly before they expire.`
+      : '') +
+    (served.length > 0 ? `\n   - ${served.join(', ')}: **the server's own credentials** from the environment (the variables above), the same for every caller; the API sees this server, not the user.` : '') +
+    (exchanged.length + served.length === 0 ? ' The description declares no security scheme, so no credentials are sent.' : '') +
+    '\n   Change a scheme in `mcp.yaml` (`upstreamCredentials: { scheme: token-exchange | service }`) and regenerate. On stdio every scheme uses the environment.';
   const allScopes = [...new Set(plan.tools.flatMap((t) => (t.scopes ?? []).flat()))].sort();
   const scopesLine = allScopes.length > 0 ? `\n   Scopes used: ${allScopes.map((x) => '`' + markdownInline(x) + '`').join(', ')}.` : '\n   The description names no OAuth scopes: any valid token for this server may call every tool (set scopes in mcp.yaml to narrow that).';
   const vars = environmentVariables(plan).map((v) => `| \`${v.name}\` | ${markdownInline(v.description)}${v.secret ? ' **(secret)**' : ''} |`);
@@ -262,6 +275,7 @@ It is an OAuth 2.0 resource server, as the MCP authorization specification requi
 2. **Resource URL.** Set \`MCP_RESOURCE_URL\` to the URL clients use, e.g. \`https://mcp.example.com/mcp\`. A token must name it as its audience (clients request it with the RFC 8707 \`resource\` parameter): a valid token minted for another service is refused. The server publishes its protected resource metadata at \`/.well-known/oauth-protected-resource\`, and every 401 points to it (\`WWW-Authenticate: Bearer resource_metadata="…"\`).
 3. **Scopes.** Each tool needs the scopes its operation needs in the API description (table above; alternatives are *or*, scopes within one are *and*), so an agent has exactly the permissions of a human consumer with the same token. \`tools/list\` shows a caller only the tools its token allows; a call without the scopes is refused before the API is called, with 403 \`insufficient_scope\` naming the scopes to ask for, and audited. Change the mapping in \`mcp.yaml\` (\`tools.<name>.scopes\`, \`tagScopes\`) and regenerate. The API still makes every permission decision.${scopesLine}
 4. **Identity in the audit.** Every entry records the token's subject (\`caller\`), its client (\`client\`) and \`via: "oauth"\`.
+5. **Credentials for the API — never the caller's token.** The MCP specification forbids passing the client's token on.${upstreamLines}
 
 Tokens travel only in \`Authorization: Bearer\`, never in URLs. Without an issuer, HTTP mode refuses to start; \`MCP_ALLOW_ANONYMOUS=1\` serves without authentication for a local test or demo only, on a loopback address, with a warning at every start.
 

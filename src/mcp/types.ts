@@ -124,6 +124,12 @@ export interface SchemePlan {
   env: Record<string, string>;
   /** One line for README and `.env.example`. */
   description: string;
+  /**
+   * How a remote (HTTP + OAuth) server authenticates to the API with this scheme: `token-exchange`
+   * trades the caller's token for one for the API (RFC 8693), so the API sees the user; `service`
+   * uses the server's own credentials from the environment (always so on stdio).
+   */
+  upstream: 'token-exchange' | 'service';
 }
 
 /** The generated `server.json`: what the runtime needs besides the tools. */

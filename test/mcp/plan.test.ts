@@ -800,3 +800,34 @@ describe('OAuth scopes per tool (the same permissions as a human consumer)', () 
     expect(() => parseConfig('tagScopes:\n  pets: [["a b"]]\n', 'mcp.yaml')).toThrow(/tagScopes: must be a list of scopes/);
   });
 });
+
+describe('upstream credentials per security scheme (no token passthrough)', () => {
+  const d = doc(
+    { '/a': { get: { operationId: 'getA', responses: ok } } },
+    {
+      securitySchemes: {
+        oauth: { type: 'oauth2', flows: { authorizationCode: { authorizationUrl: 'https://id.example/auth', tokenUrl: 'https://id.example/token', scopes: {} } } },
+        oidc: { type: 'openIdConnect', openIdConnectUrl: 'https://id.example/.well-known/openid-configuration' },
+        key: { type: 'apiKey', in: 'header', name: 'X-Key' },
+        basic: { type: 'http', scheme: 'basic' },
+      },
+    },
+  );
+
+  it('default to token exchange for OAuth 2.0 and OpenID Connect, the server’s own credentials otherwise', () => {
+    const modes = Object.fromEntries(Object.entries(plan(d).server.securitySchemes).map(([n, s]) => [n, s.upstream]));
+    expect(modes).toEqual({ oauth: 'token-exchange', oidc: 'token-exchange', key: 'service', basic: 'service' });
+  });
+
+  it('are chosen per scheme in mcp.yaml; token exchange for a non-OAuth scheme is refused with a warning at its line', () => {
+    const config = parseConfig('upstreamCredentials:\n  oauth: service\n  key: token-exchange\n  nope: service\n', 'mcp.yaml');
+    const p = plan(d, { config });
+    expect(p.server.securitySchemes.oauth!.upstream).toBe('service');
+    expect(p.server.securitySchemes.key!.upstream).toBe('service');
+    expect(p.configWarnings.map((w) => [w.code, w.line, w.message])).toEqual([
+      ['mcp-upstream-not-oauth', 3, "upstreamCredentials: 'key' is not an OAuth 2.0 or OpenID Connect scheme, so the API cannot accept an exchanged token; it keeps 'service'"],
+      ['mcp-upstream-unknown-scheme', 4, "upstreamCredentials: the description has no security scheme 'nope'"],
+    ]);
+    expect(() => parseConfig('upstreamCredentials:\n  oauth: passthrough\n', 'mcp.yaml')).toThrow(/must map security scheme names to 'token-exchange' or 'service'/);
+  });
+});

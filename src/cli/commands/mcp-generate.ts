@@ -108,6 +108,12 @@ function humanReport(r: GenerateResult, io: Output, dryRun: boolean): string {
     for (const n of e.notes) lines.push(`    ${n.severity === 'warn' ? c.yellow('! ') : c.blue('i ')}${visibleControls(n.message)}`);
   }
   const selected = plan.report.filter((e) => e.selected).length;
+  const schemes = Object.entries(plan.server.securitySchemes);
+  if (schemes.length > 0) lines.push('');
+  for (const [name, sp] of schemes) {
+    const how = sp.upstream === 'token-exchange' ? "token exchange over HTTP with OAuth (the API sees the caller's identity); the server's own credentials on stdio" : "the server's own credentials (environment) in both transports";
+    lines.push(`credentials for '${visibleControls(name)}': ${how}`);
+  }
   lines.push('');
   lines.push(`${plan.report.length} operation(s), ${selected} selected → ${plan.tools.length} tool(s); tools/list ≈ ${plan.estimatedTokens.toLocaleString('en-US')} tokens`);
   if (plan.largest.length > 0 && plan.tools.length > 1) lines.push(`largest: ${plan.largest.map((l) => `${l.name} (${l.tokens.toLocaleString('en-US')})`).join(', ')}`);
