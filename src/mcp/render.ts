@@ -26,13 +26,14 @@ export const TEMPLATE_DIR = fileURLToPath(new URL('../../templates/mcp-server/',
 const RENAMED: Record<string, string> = { _gitignore: '.gitignore', _dockerignore: '.dockerignore' };
 
 /** Runtime dependencies of the generated project (zod is the SDK's required peer). */
-const RUNTIME_DEPS = ['@modelcontextprotocol/sdk', 'ajv', 'ajv-formats', 'zod'];
+const RUNTIME_DEPS = ['@modelcontextprotocol/sdk', 'ajv', 'ajv-formats', 'jose', 'zod'];
 const DEV_DEPS = ['typescript', '@types/node'];
 /** Used only when a package cannot be found installed beside apictl (the versions apictl was tested with). */
 const FALLBACK_VERSIONS: Record<string, string> = {
   '@modelcontextprotocol/sdk': '1.32.2',
   ajv: '8.20.0',
   'ajv-formats': '3.0.1',
+  jose: '6.2.18',
   zod: '4.6.7',
   typescript: '5.9.3',
   '@types/node': '20.19.43',
