@@ -145,6 +145,7 @@ export function environmentVariables(plan: McpPlan): Array<{ name: string; descr
     { name: 'MCP_OAUTH_CLIENT_SECRET', description: 'HTTP: its client secret', example: '', secret: true },
     { name: 'MCP_UPSTREAM_RESOURCE', description: 'HTTP: the resource (RFC 8707) exchanged tokens are for (default: the API base URL)', example: '', secret: false },
     { name: 'MCP_UPSTREAM_AUDIENCE', description: 'HTTP: the audience name exchanged tokens are for, when the issuer wants one (optional)', example: '', secret: false },
+    { name: 'MCP_OAUTH_JWKS_COOLDOWN_MS', description: "HTTP: least time between two fetches of the issuer's keys for an unknown key id (default 30000); a rotated key is accepted after it", example: '', secret: false },
     { name: 'MCP_OAUTH_INTROSPECTION_CLIENT_ID', description: 'HTTP: client id for RFC 7662 introspection of opaque (non-JWT) tokens (optional)', example: '', secret: false },
     { name: 'MCP_OAUTH_INTROSPECTION_CLIENT_SECRET', description: 'HTTP: its client secret', example: '', secret: true },
     { name: 'MCP_ALLOW_ANONYMOUS', description: 'HTTP: 1 serves without authentication, on a loopback address only (test and demo only)', example: '', secret: false },

@@ -26,8 +26,11 @@ export interface AuditEntry {
   client?: string;
   /** How the caller was established: an OAuth token, anonymous HTTP, or the environment (stdio). */
   via: 'oauth' | 'anonymous' | 'environment';
+  /** The tool called ('' when a refused request named none). */
   tool: string;
   toolVersion: string;
+  /** For a request refused before any tool ran: what it asked (its JSON-RPC method). */
+  request?: string;
   method?: string;
   path?: string;
   /** Arguments with credential-like fields redacted and known secrets scrubbed. */

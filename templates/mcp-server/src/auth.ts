@@ -3,10 +3,11 @@
  * security schemes. An operation lists alternatives (any one will do), each a combination of
  * schemes (all of them together); the first alternative whose variables are all set is used.
  * OAuth 2.0 client credentials tokens are fetched from the token URL and cached until shortly
- * before they expire. Every credential value is registered with the scrubber, so none can leak
+ * before they expire. Over HTTP with OAuth, a scheme marked `token-exchange` gets a token traded
+ * for the caller's instead (the caller's own token is never passed on). Every credential value is registered with the scrubber, so none can leak
  * into logs, audit entries or error messages.
  */
-import type { RequestPlan, SchemePlan, ServerData } from './model.js';
+import type { Exchange, RequestPlan, SchemePlan, ServerData } from './model.js';
 import type { Secrets } from './redact.js';
 import { type DraftRequest, headerValue } from './request.js';
 
@@ -79,7 +80,8 @@ export class Auth {
   }
 
   /** Adds the credentials the operation needs to the request. Throws CredentialError when none of its alternatives can be met. */
-  async apply(plan: RequestPlan, draft: DraftRequest, signal: AbortSignal): Promise<void> {
+  async apply(plan: RequestPlan, draft: DraftRequest, signal: AbortSignal, exchange?: Exchange): Promise<void> {
+    const exchanges = (s: SchemePlan): boolean => exchange !== undefined && s.upstream === 'token-exchange';
     const alternatives = plan.security ?? [];
     if (alternatives.length === 0) return;
     const problems: string[] = [];
@@ -93,13 +95,17 @@ export class Auth {
       for (const { scheme } of alt) {
         const s = this.server.securitySchemes[scheme];
         if (!s) missing.push(`(undefined scheme ${scheme})`);
-        else missing.push(...this.missing(s));
+        else if (!exchanges(s)) missing.push(...this.missing(s));
       }
       if (missing.length > 0) {
         problems.push(`${missing.join(' and ')} (${alt.map((a) => a.scheme).join(' + ')})`);
         continue;
       }
-      for (const { scheme, scopes } of alt) await this.applyScheme(scheme, this.server.securitySchemes[scheme]!, scopes, draft, signal);
+      for (const { scheme, scopes } of alt) {
+        const s = this.server.securitySchemes[scheme]!;
+        if (exchanges(s)) await this.applyExchanged(scheme, exchange!, scopes, draft, signal);
+        else await this.applyScheme(scheme, s, scopes, draft, signal);
+      }
       return;
     }
     if (anonymous) return;
@@ -128,6 +134,18 @@ export class Auth {
       default:
         draft.headers.authorization = `Bearer ${headerValue(`credential ${s.env.token}`, this.read(s.env.token)!)}`;
     }
+  }
+
+  /** The caller's identity, as a token for the API with the operation's scopes (RFC 8693 at the issuer). */
+  private async applyExchanged(name: string, exchange: Exchange, scopes: string[], draft: DraftRequest, signal: AbortSignal): Promise<void> {
+    let token: string;
+    try {
+      token = await exchange(scopes, signal);
+    } catch (err) {
+      throw new CredentialError(`scheme ${name}: the token exchange at the authorization server failed (${(err as Error).message})`);
+    }
+    this.secrets.add(token);
+    draft.headers.authorization = `Bearer ${headerValue(`exchanged token of ${name}`, token)}`;
   }
 
   /** A cached token, or a new one from the token endpoint (one request at a time per scheme and scopes). */

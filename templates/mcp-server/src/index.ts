@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   const server = loadServerData();
   const tools = loadTools();
   const settings = readSettings(server, projectDir);
-  const http = args.http ? readHttpSettings(process.env, args) : undefined;
+  const http = args.http ? readHttpSettings(process.env, args, settings.baseUrl) : undefined;
   const secrets = new Secrets();
   const log = createLogger(settings.logLevel, secrets, server.name);
   const auth = new Auth(server, process.env, secrets, settings.baseUrl, settings.timeoutMs);
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
       'Each tool calls one API operation; read its description to pick the right one. Errors come back as tool results explaining what to fix.',
     tools,
     pageSize: settings.pageSize,
-    call: (tool, toolArgs, signal, caller) => pipeline.call(tool, toolArgs, signal, caller),
+    call: (tool, toolArgs, signal, caller, exchange) => pipeline.call(tool, toolArgs, signal, caller, exchange),
     log,
   };
   if (!http) {
@@ -72,8 +72,9 @@ async function main(): Promise<void> {
     { host: http.host, port: http.port, allowedHosts: http.allowedHosts, allowedOrigins: http.allowedOrigins, maxBodyBytes: settings.maxMessageBytes, maxConcurrent: http.maxConcurrent, graceMs: http.graceMs },
     {
       sessions,
-      gate: await createGate(http, scopesSupported(tools), log),
+      gate: createGate(http, { scopes: scopesSupported(tools), name: server.title }, secrets, log),
       tools: new Map(tools.map((t) => [t.definition.name, t])),
+      rejected: (what) => pipeline.rejected(what),
       refused: (tool, caller, scope, toolArgs) => pipeline.refused(tool, caller, scope, toolArgs),
       inflight: () => pipeline.inflight,
       log,

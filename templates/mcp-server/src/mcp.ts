@@ -12,7 +12,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { type EventStore, StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ErrorCode, isInitializeRequest, type JSONRPCMessage, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { mayCall } from './access.js';
-import type { Caller, Tool } from './model.js';
+import type { Caller, Exchange, Tool } from './model.js';
 import type { ToolResult } from './response.js';
 import { LineTransport } from './stdio.js';
 
@@ -23,7 +23,7 @@ export interface ToolHost {
   /** Tools in listing order. */
   tools: Tool[];
   pageSize: number;
-  call(tool: Tool, args: Record<string, unknown> | undefined, signal: AbortSignal, caller?: Caller): Promise<ToolResult>;
+  call(tool: Tool, args: Record<string, unknown> | undefined, signal: AbortSignal, caller?: Caller, exchange?: Exchange): Promise<ToolResult>;
   /** Connects the server's log to the client's (MCP logging: the client sets the level with logging/setLevel). */
   log?: { forward(sink: (level: 'error' | 'info' | 'debug', message: string) => void): void };
 }
@@ -111,7 +111,7 @@ export function createMcpServer(host: ToolHost): Server {
       await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: value, total: 1, message } }).catch(() => undefined);
     };
     await progress(0, `calling ${tool.request.method} ${tool.request.path}`);
-    const result = await host.call(tool, request.params.arguments as Record<string, unknown> | undefined, extra.signal, caller);
+    const result = await host.call(tool, request.params.arguments as Record<string, unknown> | undefined, extra.signal, caller, extra.authInfo?.extra?.exchange as Exchange | undefined);
     await progress(1, 'done');
     return result as never;
   });
@@ -140,9 +140,9 @@ function callerOf(auth: AuthInfo | undefined): Caller | undefined {
   return auth?.extra?.caller as Caller | undefined;
 }
 
-/** What the SDK carries from the HTTP request to the handlers: our caller, in the SDK's shape. */
-export function authInfoFor(caller: Caller, token: string, expiresAt?: number): AuthInfo {
-  return { token, clientId: caller.clientId ?? caller.id, scopes: caller.scopes ?? [], ...(expiresAt !== undefined ? { expiresAt } : {}), extra: { caller } };
+/** What the SDK carries from the HTTP request to the handlers: our caller (and its token exchange), in the SDK's shape. */
+export function authInfoFor(caller: Caller, token: string, expiresAt?: number, exchange?: Exchange): AuthInfo {
+  return { token, clientId: caller.clientId ?? caller.id, scopes: caller.scopes ?? [], ...(expiresAt !== undefined ? { expiresAt: Math.floor(expiresAt / 1000) } : {}), extra: { caller, ...(exchange ? { exchange } : {}) } };
 }
 
 /**

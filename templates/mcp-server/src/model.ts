@@ -90,7 +90,12 @@ export interface SchemePlan {
   tokenUrl?: string;
   env: Record<string, string>;
   description: string;
+  /** Over HTTP with OAuth: `token-exchange` trades the caller's token for one for the API (RFC 8693); `service` uses the environment. */
+  upstream?: 'token-exchange' | 'service';
 }
+
+/** Trades the caller's token for an access token to the API with these scopes (HTTP with OAuth only). */
+export type Exchange = (scopes: string[], signal: AbortSignal) => Promise<string>;
 
 /** `server.json`: base URL, security schemes, defaults and spec identity. */
 export interface ServerData {

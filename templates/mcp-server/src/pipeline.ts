@@ -11,7 +11,7 @@ import type { AuditLog } from './audit.js';
 import { type Auth, CredentialError } from './auth.js';
 import { callUpstream, UpstreamError, type UpstreamResponse } from './http.js';
 import type { Logger } from './log.js';
-import { type Caller, type Tool, toolVersion } from './model.js';
+import { type Caller, type Exchange, type Tool, toolVersion } from './model.js';
 import type { RateLimiter } from './rate-limit.js';
 import { redactValue, type Secrets } from './redact.js';
 import { ArgumentError, buildRequest, type DraftRequest, finalUrl } from './request.js';
@@ -50,13 +50,18 @@ export class Pipeline {
   }
 
   /** `caller`: the token's identity over HTTP; on stdio the configured caller (MCP_CALLER_ID). */
-  async call(tool: Tool, rawArgs: Record<string, unknown> | undefined, signal: AbortSignal, caller?: Caller): Promise<ToolResult> {
+  async call(tool: Tool, rawArgs: Record<string, unknown> | undefined, signal: AbortSignal, caller?: Caller, exchange?: Exchange): Promise<ToolResult> {
     this.running++;
     try {
-      return await this.run(tool, rawArgs, signal, caller ?? { id: this.d.settings.callerId, via: 'environment' });
+      return await this.run(tool, rawArgs, signal, caller ?? { id: this.d.settings.callerId, via: 'environment' }, exchange);
     } finally {
       this.running--;
     }
+  }
+
+  /** Records an HTTP request refused for its token (missing, invalid, expired, for another audience …): nothing reached the API. */
+  rejected(what: { outcome: string; reason: string; tools: string[]; request: string }): void {
+    this.d.audit.write({ time: new Date().toISOString(), caller: '(unauthenticated)', via: 'oauth', tool: what.tools.join(','), toolVersion: '', request: what.request, arguments: null, outcome: what.outcome, durationMs: 0, responseBytes: 0, error: this.d.secrets.scrub(what.reason) });
   }
 
   /** Records a call the HTTP layer refused because the token lacks the tool's scopes (nothing reached the API). */
@@ -64,7 +69,7 @@ export class Pipeline {
     this.d.audit.write({ time: new Date().toISOString(), ...who(caller), tool: tool.definition.name, toolVersion: toolVersion(tool), method: tool.request.method, path: tool.request.path, arguments: redactValue(args, this.d.secrets), outcome: 'insufficient_scope', durationMs: 0, responseBytes: 0, error: `needs scope ${scope}` });
   }
 
-  private async run(tool: Tool, rawArgs: Record<string, unknown> | undefined, signal: AbortSignal, caller: Caller): Promise<ToolResult> {
+  private async run(tool: Tool, rawArgs: Record<string, unknown> | undefined, signal: AbortSignal, caller: Caller, exchange: Exchange | undefined): Promise<ToolResult> {
     const started = performance.now();
     const args = rawArgs ?? {};
     const { settings, secrets } = this.d;
@@ -94,7 +99,7 @@ export class Pipeline {
     };
 
     try {
-      return await this.steps(tool, args, signal, label, finish);
+      return await this.steps(tool, args, signal, label, finish, exchange);
     } catch (err) {
       // A bug in this server, not in the call: say so, record it, keep serving.
       this.d.log.error(`internal error in ${tool.definition.name}: ${(err as Error).stack ?? String(err)}`);
@@ -108,6 +113,7 @@ export class Pipeline {
     signal: AbortSignal,
     label: string,
     finish: (result: ToolResult, outcome: string, extra?: { status?: number; responseBytes?: number; error?: string }) => ToolResult,
+    exchange: Exchange | undefined,
   ): Promise<ToolResult> {
     const { settings, secrets } = this.d;
     // 1. Arguments against the input schema.
@@ -128,7 +134,7 @@ export class Pipeline {
     let draft: DraftRequest;
     try {
       draft = buildRequest(tool.request, args, settings.baseUrl);
-      await this.d.auth.apply(tool.request, draft, signal);
+      await this.d.auth.apply(tool.request, draft, signal, exchange);
       url = finalUrl(draft, settings.baseUrl);
     } catch (err) {
       if (err instanceof ArgumentError) return finish(errorResult(`Invalid arguments for ${tool.definition.name}: ${err.message}.`), 'invalid_arguments', { error: err.message });

@@ -11,12 +11,12 @@ import type { AddressInfo } from 'node:net';
 import { scopesToAsk } from './access.js';
 import type { Logger } from './log.js';
 import { authInfoFor, type HttpSessions, jsonRpcError } from './mcp.js';
-import type { Caller, Tool } from './model.js';
+import type { Caller, Exchange, Tool } from './model.js';
 
 /** Who may use the endpoint: OAuth 2.0 bearer tokens, or anonymous (test and demo only). */
 export interface Gate {
   /** The caller behind the Authorization header; throws a {@link GateRefusal} (401) or, when the authorization server cannot be reached, another Error (503). */
-  authenticate(authorization: string | undefined): Promise<{ caller: Caller; token: string; expiresAt?: number }>;
+  authenticate(authorization: string | undefined): Promise<{ caller: Caller; token: string; expiresAt?: number; exchange?: Exchange }>;
   /** The WWW-Authenticate value for a refusal (undefined when anonymous). */
   challenge(refusal?: GateRefusal): string | undefined;
   /** RFC 9728 protected resource metadata (undefined when anonymous). */
@@ -53,6 +53,8 @@ export interface HttpDeps {
   sessions: HttpSessions;
   gate: Gate;
   tools: Map<string, Tool>;
+  /** Records a request refused for its token (the audit entry): no identity is known, only what was tried. */
+  rejected(what: { outcome: string; reason: string; tools: string[]; request: string }): void;
   /** Records a call refused for its scopes (the audit entry). */
   refused(tool: Tool, caller: Caller, scope: string, args: unknown): void;
   /** Tool calls in flight (shutdown waits for them). */
@@ -98,6 +100,13 @@ function readBody(req: http.IncomingMessage, res: http.ServerResponse, max: numb
   });
 }
 
+/** What a request asked for, for the audit: its JSON-RPC method(s), or the HTTP method of a GET/DELETE. */
+function requestName(body: unknown, method: string | undefined): string {
+  const messages = Array.isArray(body) ? body : body === undefined ? [] : [body];
+  const names = messages.map((m) => (m as { method?: unknown } | null)?.method).filter((m): m is string => typeof m === 'string');
+  return names.length > 0 ? names.join(',').slice(0, 200) : (method ?? '');
+}
+
 /** The tools/call requests in a POST body (one message or a batch). */
 function toolCalls(body: unknown): Array<{ name: string; args: unknown }> {
   const messages = Array.isArray(body) ? body : [body];
@@ -123,28 +132,35 @@ export async function serveHttp(opts: HttpOptions, deps: HttpDeps): Promise<Runn
   const handleMcp = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     if (draining) return jsonRpcError(res, 503, -32000, 'The server is shutting down; retry on another instance', { 'retry-after': '5' });
     if (!['POST', 'GET', 'DELETE'].includes(req.method ?? '')) return jsonRpcError(res, 405, -32000, 'Method not allowed', { allow: 'POST, GET, DELETE' });
-    let who: Awaited<ReturnType<Gate['authenticate']>>;
+    const post = req.method === 'POST';
+    if (post && active >= opts.maxConcurrent) return jsonRpcError(res, 429, -32000, `Too many requests in progress (at most ${opts.maxConcurrent}); retry shortly`, { 'retry-after': '1' });
+    if (post) active++;
     try {
-      who = await deps.gate.authenticate(req.headers.authorization);
-    } catch (err) {
-      if (err instanceof GateRefusal) return refuse(res, err);
-      deps.log.error(`cannot check the access token: ${(err as Error).message}`);
-      return jsonRpcError(res, 503, -32000, 'The authorization server cannot be reached; retry later', { 'retry-after': '5' });
-    }
-    if (req.method !== 'POST') return deps.sessions.handle(req, res, undefined, who.caller, authInfoFor(who.caller, who.token, who.expiresAt));
-    if (active >= opts.maxConcurrent) return jsonRpcError(res, 429, -32000, `Too many requests in progress (at most ${opts.maxConcurrent}); retry shortly`, { 'retry-after': '1' });
-    active++;
-    try {
-      const raw = await readBody(req, res, opts.maxBodyBytes);
-      if (raw === undefined) return;
+      // the body first (bounded), so a refused token is audited with what it tried to call
       let body: unknown;
+      if (post) {
+        const raw = await readBody(req, res, opts.maxBodyBytes);
+        if (raw === undefined) return;
+        try {
+          body = JSON.parse(raw.toString('utf8'));
+        } catch {
+          return jsonRpcError(res, 400, -32700, 'Parse error: the body is not JSON');
+        }
+      }
+      const calls = toolCalls(body);
+      let who: Awaited<ReturnType<Gate['authenticate']>>;
       try {
-        body = JSON.parse(raw.toString('utf8'));
-      } catch {
-        return jsonRpcError(res, 400, -32700, 'Parse error: the body is not JSON');
+        who = await deps.gate.authenticate(req.headers.authorization);
+      } catch (err) {
+        if (!(err instanceof GateRefusal)) {
+          deps.log.error(`cannot check the access token: ${(err as Error).message}`);
+          return jsonRpcError(res, 503, -32000, 'The authorization server cannot be reached; retry later', { 'retry-after': '5' });
+        }
+        deps.rejected({ outcome: err.code ?? 'unauthenticated', reason: err.message, tools: calls.map((c) => c.name), request: requestName(body, req.method) });
+        return refuse(res, err);
       }
       // A call the token's scopes do not allow is refused here, with the scopes to ask for (step-up).
-      for (const { name, args } of toolCalls(body)) {
+      for (const { name, args } of calls) {
         const tool = deps.tools.get(name);
         const ask = tool ? scopesToAsk(tool, who.caller) : undefined;
         if (tool && ask) {
@@ -152,9 +168,9 @@ export async function serveHttp(opts: HttpOptions, deps: HttpDeps): Promise<Runn
           return refuse(res, new GateRefusal(403, 'insufficient_scope', `The token lacks the scopes ${name} needs`, ask.join(' ')));
         }
       }
-      await deps.sessions.handle(req, res, body, who.caller, authInfoFor(who.caller, who.token, who.expiresAt));
+      await deps.sessions.handle(req, res, body, who.caller, authInfoFor(who.caller, who.token, who.expiresAt, who.exchange));
     } finally {
-      active--;
+      if (post) active--;
     }
   };
 

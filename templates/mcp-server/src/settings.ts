@@ -36,7 +36,18 @@ export interface HttpSettings {
   sessionIdleMs: number;
   graceMs: number;
   /** OAuth: the authorization server (MCP_OAUTH_ISSUER) and this server's canonical URL (MCP_RESOURCE_URL). */
-  oauth?: { issuer: string; resource: string; introspection?: { clientId: string; clientSecret: string } };
+  oauth?: {
+    issuer: string;
+    resource: string;
+    introspection?: { clientId: string; clientSecret: string };
+    /** This server's own client at the issuer, for token exchange (MCP_OAUTH_CLIENT_ID / _SECRET). */
+    client?: { clientId: string; clientSecret: string };
+    /** What exchanged tokens are for: MCP_UPSTREAM_RESOURCE (default: the API base URL) and MCP_UPSTREAM_AUDIENCE. */
+    upstreamResource?: string;
+    upstreamAudience?: string;
+    /** Least time between two key-set fetches for unknown key ids (MCP_OAUTH_JWKS_COOLDOWN_MS, default 30 s): a rotated key is picked up after it. */
+    jwksCooldownMs: number;
+  };
   /** MCP_ALLOW_ANONYMOUS=1: no authentication (test and demo only, loopback only). */
   anonymous: boolean;
 }
@@ -51,7 +62,7 @@ function list(env: NodeJS.ProcessEnv, name: string): string[] {
  * HTTP settings, refusing what a security review would: no issuer and no explicit anonymous
  * mode; anonymous on a non-loopback address; an issuer without the resource URL tokens must name.
  */
-export function readHttpSettings(env: NodeJS.ProcessEnv, argv: { host?: string; port?: number }): HttpSettings {
+export function readHttpSettings(env: NodeJS.ProcessEnv, argv: { host?: string; port?: number }, baseUrl = ''): HttpSettings {
   const host = argv.host ?? env.MCP_HOST?.trim() ?? '127.0.0.1';
   const port = argv.port ?? (env.MCP_PORT?.trim() ? Number(env.MCP_PORT) : 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`the port must be an integer from 0 to 65535, not '${env.MCP_PORT ?? port}'`);
@@ -64,7 +75,19 @@ export function readHttpSettings(env: NodeJS.ProcessEnv, argv: { host?: string; 
     if (!/^https?:\/\/[^/]/i.test(issuer) || !/^https?:\/\/[^/]/i.test(resource)) throw new Error('MCP_OAUTH_ISSUER and MCP_RESOURCE_URL must be absolute http(s) URLs');
     const id = env.MCP_OAUTH_INTROSPECTION_CLIENT_ID?.trim();
     const secret = env.MCP_OAUTH_INTROSPECTION_CLIENT_SECRET?.trim();
-    oauth = { issuer, resource, ...(id && secret ? { introspection: { clientId: id, clientSecret: secret } } : {}) };
+    const clientId = env.MCP_OAUTH_CLIENT_ID?.trim();
+    const clientSecret = env.MCP_OAUTH_CLIENT_SECRET?.trim();
+    const upstreamResource = env.MCP_UPSTREAM_RESOURCE?.trim() || baseUrl || undefined;
+    const upstreamAudience = env.MCP_UPSTREAM_AUDIENCE?.trim() || undefined;
+    oauth = {
+      issuer,
+      resource,
+      ...(id && secret ? { introspection: { clientId: id, clientSecret: secret } } : {}),
+      ...(clientId && clientSecret ? { client: { clientId, clientSecret } } : {}),
+      ...(upstreamResource ? { upstreamResource } : {}),
+      ...(upstreamAudience ? { upstreamAudience } : {}),
+      jwksCooldownMs: positive(env, 'MCP_OAUTH_JWKS_COOLDOWN_MS', 30_000),
+    };
   } else if (!anonymous) {
     throw new Error('HTTP mode needs an OAuth 2.0 authorization server: set MCP_OAUTH_ISSUER and MCP_RESOURCE_URL (see README, Production). For a local test or demo only, MCP_ALLOW_ANONYMOUS=1 serves without authentication on a loopback address.');
   } else if (!LOOPBACK.has(host)) {
