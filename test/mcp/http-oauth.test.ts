@@ -4,13 +4,14 @@
  * mints real signed tokens and serves RFC 8693 token exchange. The upstream API checks the
  * exchanged token it receives against the same issuer's keys.
  */
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildProject, fixtures, generate, removeDir, type RunningHttp, sendJson, startHttpServer, startUpstream, tempDir, textOf, type Upstream } from './helpers.js';
+import { repoRoot } from '../helpers/corpus.js';
+import { buildProject, fixtures, generate, linkNodeModules, removeDir, type RunningHttp, sendJson, startHttpServer, startServer, startUpstream, tempDir, textOf, type Upstream } from './helpers.js';
 import { CLIENTS, RESOURCES, start, type TestIssuer } from './oauth-provider.js';
 
 let work: string;
@@ -56,6 +57,7 @@ beforeAll(async () => {
     }
     if (s.path === '/api/pets' && s.method === 'GET') return sendJson(res, 200, { pets: ['Tom'], seenBy: String(lastUpstreamToken.claims?.sub ?? 'nobody') });
     if (s.path === '/api/pets' && s.method === 'POST') return sendJson(res, 201, JSON.parse(s.body.toString()));
+    if (s.path === '/books/books') return sendJson(res, 200, []);
     if (s.path === '/api/status') return sendJson(res, s.headers['x-status-key'] === 'status-key-123456' ? 200 : 401, { ok: true });
     sendJson(res, 404, { title: 'no route' });
   });
@@ -226,5 +228,48 @@ describe('a generated server as an OAuth 2.0 resource server', () => {
     expect((await post(token, initialize)).status).toBe(200);
     // the retired key's tokens are no longer accepted
     expect((await post(old, initialize)).status).toBe(401);
+  });
+});
+
+describe('a project generated from examples/, in both transports, as its README says', () => {
+  it('lists and calls its tools over stdio and over HTTP with OAuth, the API getting the server’s own bearer credential', async () => {
+    const dir = path.join(work, 'bookshop');
+    const g = await generate([path.join(repoRoot, 'examples', 'bookshop-openapi31.yaml'), '-o', dir, '--db', path.join(work, 'apictl.db')]);
+    expect(g.code, g.stderr).toBe(0);
+    const readme = readFileSync(path.join(dir, 'README.md'), 'utf8');
+    expect(readme).toContain('`node dist/index.js --http [--port 3000] [--host 127.0.0.1]` serves Streamable HTTP at `/mcp`');
+    expect(readme).toContain('Set `MCP_OAUTH_ISSUER` to your identity provider');
+    // the template code is the same for every project: the pets build serves this data as well
+    cpSync(path.join(work, 'pets', 'dist'), path.join(dir, 'dist'), { recursive: true });
+    linkNodeModules(dir);
+    const env = { API_BASE_URL: `${upstream.base}/books`, BEARER_TOKEN: 'bookshop-service-token', MCP_AUDIT_LOG: path.join(work, 'bookshop.jsonl') };
+    const stdio = await startServer(dir, env);
+    try {
+      expect((await stdio.client.listTools()).tools.map((t) => t.name)).toEqual(['getBook', 'listBooks']);
+      const res = await stdio.client.callTool({ name: 'listBooks', arguments: {} });
+      expect(res.isError, textOf(res)).toBeFalsy();
+      expect(upstream.last().headers.authorization).toBe('Bearer bookshop-service-token');
+    } finally {
+      await stdio.close();
+    }
+    const remote = await startHttpServer(dir, { ...env, MCP_OAUTH_ISSUER: issuer.issuer, MCP_RESOURCE_URL: RESOURCES.mcp });
+    try {
+      const token = await issuer.token({ ...CLIENTS.agent2, resource: RESOURCES.mcp, scope: 'pets:read' });
+      const client = new Client({ name: 'bookshop-test', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(remote.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['getBook', 'listBooks']);
+      const res = await client.callTool({ name: 'listBooks', arguments: {} });
+      expect(res.isError, textOf(res)).toBeFalsy();
+      // a bearer scheme is not OAuth: the server's own credential, never the caller's token
+      expect(upstream.last().headers.authorization).toBe('Bearer bookshop-service-token');
+      await client.close();
+    } finally {
+      await remote.stop();
+    }
+    const entries = readFileSync(path.join(work, 'bookshop.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(entries.map((e) => [e.tool, e.caller, e.via, e.outcome])).toEqual([
+      ['listBooks', 'local', 'environment', 'ok'],
+      ['listBooks', 'agent-2', 'oauth', 'ok'],
+    ]);
   });
 });
