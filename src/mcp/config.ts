@@ -9,6 +9,7 @@ import { parseSourceText } from '../document/parse.js';
 import { decodeUtf8, readFileCapped } from '../document/read.js';
 import type { JsonPath } from '../findings/finding.js';
 import { type ScopeSetting, scopeSettingProblem } from './scopes.js';
+import type { ToolsetSetting } from './toolsets.js';
 
 /** Annotation overrides (any subset of the four hints, plus a title). */
 export interface AnnotationOverrides {
@@ -81,6 +82,12 @@ export interface McpConfig {
   tagScopes?: Record<string, ScopeSetting>;
   /** Per security scheme: how a remote server authenticates to the API (`token-exchange` or `service`). */
   upstreamCredentials?: Record<string, 'token-exchange' | 'service'>;
+  /** Toolsets by tags or tool names (default: one per first tag). */
+  toolsets?: Record<string, ToolsetSetting>;
+  /** Toolsets listed by default (default: all that fit toolsListBudget). */
+  defaultToolsets?: string[];
+  /** Largest default tools/list, in tokens. */
+  toolsListBudget?: number;
 }
 
 /** A parsed configuration file and a way to find the line of any of its paths. */
@@ -123,6 +130,21 @@ const TOOL_FIELDS: Record<string, Check> = {
   pinParameters: isMap,
   scopes: scopeSettingProblem,
 };
+const TOOLSET_FIELDS: Record<string, Check> = { description: isStr, tags: isStrList, tools: isStrList };
+
+function toolsetProblem(name: string, set: unknown): string | undefined {
+  if (!/^[a-z0-9][a-z0-9._-]{0,63}$/.test(name)) return `toolset name '${name}' must be lower-case letters, digits, '.', '_' or '-' (at most 64)`;
+  const notMap = isMap(set);
+  if (notMap) return `toolset '${name}' ${notMap}`;
+  for (const [k, x] of Object.entries(set as Record<string, unknown>)) {
+    const check = Object.hasOwn(TOOLSET_FIELDS, k) ? TOOLSET_FIELDS[k] : undefined;
+    if (!check) return `toolset '${name}': unknown setting '${k}' (known: ${Object.keys(TOOLSET_FIELDS).join(', ')})`;
+    const problem = check(x);
+    if (problem) return `toolset '${name}': ${k} ${problem}`;
+  }
+  return undefined;
+}
+
 const TOP_FIELDS: Record<string, Check> = {
   name: isStr,
   allowWrites: isBool,
@@ -145,6 +167,9 @@ const TOP_FIELDS: Record<string, Check> = {
   classification: isMap,
   tools: isMap,
   tagScopes: (v) => isMap(v) ?? Object.values(v as Record<string, unknown>).map(scopeSettingProblem).find((m) => m !== undefined),
+  toolsets: (v) => isMap(v) ?? Object.entries(v as Record<string, unknown>).map(([name, set]) => toolsetProblem(name, set)).find((p) => p !== undefined),
+  defaultToolsets: isStrList,
+  toolsListBudget: positiveInt,
   upstreamCredentials: (v) =>
     isMap(v) ?? (Object.values(v as Record<string, unknown>).every((m) => m === 'token-exchange' || m === 'service') ? undefined : "must map security scheme names to 'token-exchange' or 'service'"),
 };

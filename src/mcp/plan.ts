@@ -17,6 +17,7 @@ import { buildOutput } from './outputs.js';
 import { SchemaConverter } from './schemas.js';
 import { matchOverrides, type Pattern, parsePattern, selectOperations } from './select.js';
 import { toolScopes } from './scopes.js';
+import { planToolsets, toolsetOf, toolTokens } from './toolsets.js';
 import { clip, stripMarkup } from './text.js';
 import type { Category, GeneratedTool, LocatedWarning, PlanNote, SelectionEntry, ServerData, SpecIdentity, ToolDefinition } from './types.js';
 import { operationsReachingBrokenRefs } from './broken-refs.js';
@@ -30,6 +31,8 @@ export const DEFAULTS = {
   schemaDescriptionMax: 300,
   inlineDepth: 5,
   tokenWarning: 25_000,
+  /** Largest default tools/list (tokens): toolsets beyond it are not listed unless enabled. */
+  toolsListBudget: 25_000,
   toolCountWarning: 80,
   rateLimitPerMinute: 60,
   timeoutMs: 30_000,
@@ -293,6 +296,7 @@ export function planServer(input: PlanInput): McpPlan {
       },
       output: output.output,
       ...(access.scopes ? { scopes: access.scopes } : {}),
+      toolset: toolsetOf({ name: sketch.name, operationId: op.operationId, tags: op.tags }, cfg.toolsets),
     };
     const problem = schemaProblem(definition.inputSchema) ?? (definition.outputSchema ? schemaProblem(definition.outputSchema) : undefined);
     if (problem !== undefined) {
@@ -310,7 +314,23 @@ export function planServer(input: PlanInput): McpPlan {
   const sortedTools = order.map((i) => tools[i]!);
   const sortedManifest = order.map((i) => manifestTools[i]!);
 
-  const sizes = sortedTools.map((t) => ({ name: t.definition.name, tokens: Math.ceil(JSON.stringify(t.definition).length / 4) }));
+  const sizes = sortedTools.map((t) => ({ name: t.definition.name, tokens: toolTokens(t) }));
+  const budget = cfg.toolsListBudget ?? DEFAULTS.toolsListBudget;
+  const sets = planToolsets(sortedTools, cfg.toolsets, budget, cfg.defaultToolsets);
+  for (const name of cfg.defaultToolsets ?? []) {
+    if (!sets.toolsets.some((t) => t.name === name)) configWarn(['defaultToolsets'], 'mcp-toolset-unknown', `defaultToolsets: no selected tool belongs to toolset '${name}'`);
+  }
+  for (const name of Object.keys(cfg.toolsets ?? {})) {
+    if (!sets.toolsets.some((t) => t.name === name)) configWarn(['toolsets', name], 'mcp-toolset-empty', `toolsets: '${name}' matches no selected tool`);
+  }
+  if (sets.defaults.length < sets.toolsets.length) {
+    const listed = sets.toolsets.filter((t) => sets.defaults.includes(t.name)).reduce((a, t) => a + t.tokens, 0);
+    warnings.push({
+      code: 'mcp-toolsets-default',
+      severity: 'info',
+      message: `${sets.toolsets.length} toolsets; ${sets.defaults.length} listed by default (tools/list ≈ ${listed.toLocaleString('en-US')} tokens, budget ${budget.toLocaleString('en-US')}): ${sets.defaults.join(', ') || '(none)'}. Operators enable others with MCP_TOOLSETS, tokens with their toolsets`,
+    });
+  }
   const estimatedTokens = sizes.reduce((a, s) => a + s.tokens, 0) + 10;
   const largest = [...sizes].sort((a, b) => b.tokens - a.tokens).slice(0, 5);
   const tokenWarning = cfg.tokenWarning ?? DEFAULTS.tokenWarning;
@@ -372,6 +392,8 @@ export function planServer(input: PlanInput): McpPlan {
     ...('basePath' in base && base.basePath ? { basePath: base.basePath } : {}),
     baseUrlEnv: BASE_URL_ENV,
     securitySchemes: auth.schemes,
+    toolsets: sets.toolsets,
+    defaultToolsets: sets.defaults,
     defaults: {
       rateLimitPerMinute: cfg.rateLimitPerMinute ?? DEFAULTS.rateLimitPerMinute,
       timeoutMs: cfg.timeoutMs ?? DEFAULTS.timeoutMs,

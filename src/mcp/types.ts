@@ -110,6 +110,17 @@ export interface GeneratedTool {
   output: OutputPlan;
   /** OAuth scopes a caller needs over HTTP, as alternatives (absent: none). */
   scopes?: string[][];
+  /** The toolset it belongs to. */
+  toolset?: string;
+}
+
+/** One toolset in `server.json`: its size in tools/list. */
+export interface ToolsetInfo {
+  name: string;
+  description?: string;
+  tools: number;
+  /** Estimated tokens of its tools in tools/list. */
+  tokens: number;
 }
 
 /** Environment variables one security scheme reads. */
@@ -143,6 +154,9 @@ export interface ServerData {
   basePath?: string;
   baseUrlEnv: string;
   securitySchemes: Record<string, SchemePlan>;
+  toolsets: ToolsetInfo[];
+  /** Toolsets listed when MCP_TOOLSETS is not set (within the tools/list budget). */
+  defaultToolsets: string[];
   defaults: {
     rateLimitPerMinute: number;
     timeoutMs: number;

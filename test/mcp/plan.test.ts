@@ -831,3 +831,43 @@ describe('upstream credentials per security scheme (no token passthrough)', () =
     expect(() => parseConfig('upstreamCredentials:\n  oauth: passthrough\n', 'mcp.yaml')).toThrow(/must map security scheme names to 'token-exchange' or 'service'/);
   });
 });
+
+describe('toolsets', () => {
+  const d = doc({
+    '/pets': { get: { operationId: 'listPets', tags: ['Pets'], responses: ok } },
+    '/pets/{id}': { get: { operationId: 'getPet', tags: ['Pets', 'Admin'], parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: ok } },
+    '/users': { get: { operationId: 'listUsers', tags: ['User Accounts'], responses: ok } },
+    '/health': { get: { operationId: 'getHealth', responses: ok } },
+  });
+
+  it('group tools by their first tag (untagged: default), with sizes, and list all when they fit the budget', () => {
+    const p = plan(d);
+    expect(Object.fromEntries(p.tools.map((t) => [t.definition.name, t.toolset]))).toEqual({ getHealth: 'default', getPet: 'pets', listPets: 'pets', listUsers: 'user-accounts' });
+    expect(p.server.toolsets.map((t) => [t.name, t.tools])).toEqual([['default', 1], ['pets', 2], ['user-accounts', 1]]);
+    expect(p.server.toolsets.every((t) => t.tokens > 20)).toBe(true);
+    expect(p.server.defaultToolsets).toEqual(['default', 'pets', 'user-accounts']);
+    expect(p.warnings.map((w) => w.code)).not.toContain('mcp-toolsets-default');
+  });
+
+  it('come from mcp.yaml by tool or tag; over the budget only what fits is listed by default, and the report says so', () => {
+    const config = parseConfig('toolsListBudget: 400\ntoolsets:\n  admin:\n    description: Administration\n    tags: [Admin, User Accounts]\n  ops:\n    tools: [getHealth]\n  ghost:\n    tags: [Nothing]\n', 'mcp.yaml');
+    const p = plan(d, { config });
+    expect(Object.fromEntries(p.tools.map((t) => [t.definition.name, t.toolset]))).toEqual({ getHealth: 'ops', getPet: 'admin', listPets: 'pets', listUsers: 'admin' });
+    expect(p.server.toolsets.map((t) => t.name)).toEqual(['admin', 'ops', 'pets']);
+    expect(p.server.toolsets[0]!.description).toBe('Administration');
+    const sizes = Object.fromEntries(p.server.toolsets.map((t) => [t.name, t.tokens]));
+    // name order, skipping what would exceed the budget
+    const expected: string[] = [];
+    let used = 0;
+    for (const n of ['admin', 'ops', 'pets']) if (used + sizes[n]! <= 400) (expected.push(n), (used += sizes[n]!));
+    expect(p.server.defaultToolsets).toEqual(expected);
+    expect(expected.length).toBeLessThan(3);
+    expect(p.warnings.find((w) => w.code === 'mcp-toolsets-default')?.message).toMatch(new RegExp(`^3 toolsets; ${expected.length} listed by default \\(tools/list ≈ \\d+ tokens, budget 400\\): ${expected.join(', ')}\\. Operators enable others with MCP_TOOLSETS, tokens with their toolsets$`));
+    expect(p.configWarnings.map((w) => [w.code, w.line])).toEqual([['mcp-toolset-empty', 8]]);
+  });
+
+  it('refuses a malformed toolset at its line', () => {
+    expect(() => parseConfig('toolsets:\n  Admin Tools:\n    tags: [a]\n', 'mcp.yaml')).toThrow(/toolset name 'Admin Tools' must be lower-case/);
+    expect(() => parseConfig('toolsets:\n  admin:\n    tag: [a]\n', 'mcp.yaml')).toThrow(/toolset 'admin': unknown setting 'tag' \(known: description, tags, tools\)/);
+  });
+});
