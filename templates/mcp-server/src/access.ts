@@ -23,9 +23,17 @@ export function scopesToAsk(tool: Tool, caller: Caller | undefined): string[] | 
   return best ? [...new Set([...(caller.scopes ?? []), ...best.needed])].sort() : undefined;
 }
 
-/** May the caller see and call the tool? */
+/** May the caller see and call the tool? (its scopes, and its token's toolsets) */
 export function mayCall(tool: Tool, caller: Caller | undefined): boolean {
-  return scopesToAsk(tool, caller) === undefined;
+  return mayUseToolset(toolsetOf(tool), caller) && scopesToAsk(tool, caller) === undefined;
+}
+
+export function toolsetOf(tool: Tool): string {
+  return tool.toolset ?? 'default';
+}
+
+export function mayUseToolset(toolset: string, caller: Caller | undefined): boolean {
+  return caller?.toolsets === undefined || caller.toolsets.includes(toolset);
 }
 
 /** Every scope any tool names (for the protected resource metadata's scopes_supported). */

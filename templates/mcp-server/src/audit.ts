@@ -24,8 +24,8 @@ export interface AuditEntry {
   caller: string;
   /** The OAuth client the token was issued to (`client_id` or `azp`). */
   client?: string;
-  /** How the caller was established: an OAuth token, anonymous HTTP, or the environment (stdio). */
-  via: 'oauth' | 'anonymous' | 'environment';
+  /** How the caller was established: an OAuth token, a server token, anonymous HTTP, the environment (stdio), or the admin command line. */
+  via: 'oauth' | 'token' | 'anonymous' | 'environment' | 'admin';
   /** The tool called ('' when a refused request named none). */
   tool: string;
   toolVersion: string;

@@ -59,6 +59,7 @@ async function main(): Promise<void> {
       'Each tool calls one API operation; read its description to pick the right one. Errors come back as tool results explaining what to fix.',
     tools,
     pageSize: settings.pageSize,
+    toolsets: { all: server.toolsets ?? [], enabled: settings.toolsets, dynamic: settings.dynamicToolsets },
     call: (tool, toolArgs, signal, caller, exchange) => pipeline.call(tool, toolArgs, signal, caller, exchange),
     log,
   };

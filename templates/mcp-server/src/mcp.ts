@@ -11,8 +11,8 @@ import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { type EventStore, StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ErrorCode, isInitializeRequest, type JSONRPCMessage, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { mayCall } from './access.js';
-import type { Caller, Exchange, Tool } from './model.js';
+import { mayCall, mayUseToolset, toolsetOf } from './access.js';
+import type { Caller, Exchange, Tool, ToolsetInfo } from './model.js';
 import type { ToolResult } from './response.js';
 import { LineTransport } from './stdio.js';
 
@@ -24,6 +24,8 @@ export interface ToolHost {
   tools: Tool[];
   pageSize: number;
   call(tool: Tool, args: Record<string, unknown> | undefined, signal: AbortSignal, caller?: Caller, exchange?: Exchange): Promise<ToolResult>;
+  /** The toolsets, those enabled at the start of each session, and whether clients may enable more. */
+  toolsets: { all: ToolsetInfo[]; enabled: string[]; dynamic: boolean };
   /** Connects the server's log to the client's (MCP logging: the client sets the level with logging/setLevel). */
   log?: { forward(sink: (level: 'error' | 'info' | 'debug', message: string) => void): void };
 }
@@ -31,9 +33,9 @@ export interface ToolHost {
 /** Opaque, stable cursors: the offset plus a fingerprint of the tool set, so a stale cursor is refused rather than misread. */
 class Cursors {
   private readonly fingerprint: string;
-  constructor(tools: Tool[]) {
+  constructor(names: string[]) {
     this.fingerprint = createHash('sha256')
-      .update(tools.map((t) => t.definition.name).join('\n'))
+      .update(names.join('\n'))
       .digest('hex')
       .slice(0, 12);
   }
@@ -65,13 +67,38 @@ function listed(t: Tool): Record<string, unknown> {
   };
 }
 
-/** Builds the MCP server for a tool host. */
+/** The meta-tools of dynamic toolsets (our own words; never text from the API description). */
+const LIST_TOOLSETS = 'list_toolsets';
+const ENABLE_TOOLSET = 'enable_toolset';
+const META_TOOLS = [
+  {
+    name: LIST_TOOLSETS,
+    title: 'List toolsets',
+    description: 'Lists the groups of tools this server offers, whether each is enabled, and how many tools and tokens it adds. Enable one with enable_toolset when the tools you need are not listed.',
+    inputSchema: { type: 'object', additionalProperties: false },
+    annotations: { title: 'List toolsets', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  },
+  {
+    name: ENABLE_TOOLSET,
+    title: 'Enable a toolset',
+    description: 'Adds the tools of one toolset (a name from list_toolsets) to this session; the tool list then changes.',
+    inputSchema: { type: 'object', properties: { name: { type: 'string', description: 'Toolset name, as list_toolsets gives it.' } }, required: ['name'], additionalProperties: false },
+    annotations: { title: 'Enable a toolset', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  },
+];
+
+function textResult(text: string, structured?: Record<string, unknown>, isError = false): Record<string, unknown> {
+  return { content: [{ type: 'text', text }], ...(structured ? { structuredContent: structured } : {}), ...(isError ? { isError: true } : {}) };
+}
+
+/** Builds the MCP server for a tool host (one per session over HTTP: enabled toolsets are per session). */
 export function createMcpServer(host: ToolHost): Server {
+  const dynamic = host.toolsets.dynamic && !host.tools.some((t) => t.definition.name === LIST_TOOLSETS || t.definition.name === ENABLE_TOOLSET);
   const server = new Server(
     { name: host.info.name, version: host.info.version, title: host.info.title },
-    // The tool set is fixed for the life of the process, so no list_changed notifications are promised.
+    // list_changed is sent when a client enables a toolset (dynamic toolsets only).
     // logging: the SDK answers logging/setLevel and drops messages below the level the client set.
-    { capabilities: { tools: { listChanged: false }, logging: {} }, instructions: host.instructions },
+    { capabilities: { tools: { listChanged: dynamic }, logging: {} }, instructions: host.instructions },
   );
   // log notifications once the client has finished initializing (it may then set a level)
   let ready = false;
@@ -82,28 +109,52 @@ export function createMcpServer(host: ToolHost): Server {
     if (ready) void server.sendLoggingMessage({ level, logger: host.info.name, data: message }).catch(() => undefined);
   });
   const byName = new Map(host.tools.map((t) => [t.definition.name, t]));
-  const allCursors = new Cursors(host.tools);
   const page = Math.max(1, host.pageSize);
+  const enabled = new Set(host.toolsets.enabled);
+  // A caller sees the tools of the enabled toolsets that its token allows (scopes, toolsets).
+  const visible = (t: Tool, caller: Caller | undefined): boolean => enabled.has(toolsetOf(t)) && mayCall(t, caller);
 
-  // A caller sees only the tools its scopes allow (over HTTP with OAuth; elsewhere every tool).
   server.setRequestHandler(ListToolsRequestSchema, async (request, extra) => {
     const caller = callerOf(extra.authInfo);
-    const tools = caller?.scopes === undefined ? host.tools : host.tools.filter((t) => mayCall(t, caller));
-    const cursors = tools === host.tools ? allCursors : new Cursors(tools);
+    const tools = host.tools.filter((t) => visible(t, caller));
+    const entries = [...(dynamic ? META_TOOLS : []), ...tools.map(listed)];
+    const cursors = new Cursors(entries.map((e) => e.name as string));
     const cursor = request.params?.cursor;
-    const start = cursor === undefined ? 0 : cursors.decode(cursor, tools.length);
-    const end = Math.min(tools.length, start + page);
+    const start = cursor === undefined ? 0 : cursors.decode(cursor, entries.length);
+    const end = Math.min(entries.length, start + page);
     return {
-      tools: tools.slice(start, end).map(listed),
-      ...(end < tools.length ? { nextCursor: cursors.encode(end) } : {}),
+      tools: entries.slice(start, end),
+      ...(end < entries.length ? { nextCursor: cursors.encode(end) } : {}),
     } as never;
   });
 
+  const toolsets = (caller: Caller | undefined): Array<Record<string, unknown>> =>
+    host.toolsets.all.map((t) => ({ ...t, enabled: enabled.has(t.name), allowed: mayUseToolset(t.name, caller) }));
+
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const caller = callerOf(extra.authInfo);
-    const tool = byName.get(request.params.name);
-    // a tool outside the caller's scopes does not exist for it (the HTTP layer answers such calls with a 403 first)
-    if (!tool || !mayCall(tool, caller)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    const name = request.params.name;
+    if (dynamic && name === LIST_TOOLSETS) {
+      const list = toolsets(caller);
+      return textResult(list.map((t) => `${t.name}: ${t.tools} tools, ≈${t.tokens} tokens, ${t.enabled ? 'enabled' : t.allowed ? 'not enabled' : 'not allowed for your token'}`).join('\n'), { toolsets: list }) as never;
+    }
+    if (dynamic && name === ENABLE_TOOLSET) {
+      const wanted = String((request.params.arguments as { name?: unknown } | undefined)?.name ?? '');
+      const set = host.toolsets.all.find((t) => t.name === wanted);
+      if (!set) return textResult(`There is no toolset '${wanted}'. Call list_toolsets for the names.`, undefined, true) as never;
+      if (!mayUseToolset(wanted, caller)) return textResult(`Your token does not include toolset '${wanted}'.`, undefined, true) as never;
+      if (!enabled.has(wanted)) {
+        enabled.add(wanted);
+        await server.sendToolListChanged().catch(() => undefined);
+      }
+      return textResult(`Toolset '${wanted}' is enabled: ${set.tools} tools. The tool list has changed; list the tools again.`) as never;
+    }
+    const tool = byName.get(name);
+    // a tool outside the caller's scopes or toolsets does not exist for it (the HTTP layer answers such calls with a 403 first)
+    if (!tool || !mayCall(tool, caller)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    if (!enabled.has(toolsetOf(tool))) {
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name} (its toolset '${toolsetOf(tool)}' is not enabled${dynamic ? '; enable it with enable_toolset' : '; the operator enables toolsets with MCP_TOOLSETS'})`);
+    }
     // Progress, when the client asks for it: one step when the call starts, one when it is done.
     const token = request.params._meta?.progressToken;
     const progress = async (value: number, message: string): Promise<void> => {

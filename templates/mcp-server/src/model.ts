@@ -68,6 +68,16 @@ export interface Tool {
    * none needed). From the operation's security requirements, or mcp.yaml.
    */
   scopes?: string[][];
+  /** The toolset it belongs to (listed only while that toolset is enabled). */
+  toolset?: string;
+}
+
+/** One toolset (server.json). */
+export interface ToolsetInfo {
+  name: string;
+  description?: string;
+  tools: number;
+  tokens: number;
 }
 
 /**
@@ -79,7 +89,9 @@ export interface Caller {
   clientId?: string;
   /** Granted scopes; undefined when the caller is not limited by scopes. */
   scopes?: string[];
-  via: 'oauth' | 'anonymous' | 'environment';
+  /** Toolsets the caller may use (a server token's); undefined: any. */
+  toolsets?: string[];
+  via: 'oauth' | 'token' | 'anonymous' | 'environment';
 }
 
 /** One security scheme and the environment variables it reads. */
@@ -107,6 +119,8 @@ export interface ServerData {
   basePath?: string;
   baseUrlEnv: string;
   securitySchemes: Record<string, SchemePlan>;
+  toolsets?: ToolsetInfo[];
+  defaultToolsets?: string[];
   defaults: { rateLimitPerMinute: number; timeoutMs: number; maxResponseBytes: number; pageSize: number };
   spec: { title: string; version: string; hash: string };
 }

@@ -21,6 +21,10 @@ export interface Settings {
   maxMessageBytes: number;
   callerId: string;
   logLevel: 'error' | 'info' | 'debug';
+  /** Toolsets listed at start (MCP_TOOLSETS: names, or `all`; default: server.json's selection). */
+  toolsets: string[];
+  /** MCP_DYNAMIC_TOOLSETS=1: meta-tools list and enable toolsets at run time. */
+  dynamicToolsets: boolean;
   /** Remote mode (`--http` or MCP_TRANSPORT=http); undefined for stdio. */
   http?: HttpSettings;
 }
@@ -141,7 +145,14 @@ export function readSettings(server: ServerData, projectDir: string, env: NodeJS
   // The description's base path (a 2.0 basePath without host) belongs to every request: an origin given alone gets it.
   if (baseUrl !== '' && server.basePath && new URL(baseUrl).pathname.replace(/\/+$/, '') === '') baseUrl += server.basePath;
   const level = env.MCP_LOG_LEVEL?.trim().toLowerCase();
+  const known = (server.toolsets ?? []).map((t) => t.name);
+  const asked = env.MCP_TOOLSETS?.split(',').map((t) => t.trim()).filter(Boolean);
+  const unknown = (asked ?? []).filter((t) => t !== 'all' && !known.includes(t));
+  if (unknown.length > 0) throw new Error(`MCP_TOOLSETS names unknown toolsets: ${unknown.join(', ')} (known: ${known.join(', ') || 'none'})`);
+  const toolsets = asked === undefined ? (server.defaultToolsets ?? known) : asked.includes('all') ? known : asked;
   return {
+    toolsets: known.length === 0 ? ['default'] : toolsets,
+    dynamicToolsets: env.MCP_DYNAMIC_TOOLSETS?.trim() === '1',
     baseUrl,
     rateLimitPerMinute: positive(env, 'MCP_RATE_LIMIT_PER_MINUTE', server.defaults.rateLimitPerMinute),
     timeoutMs: positive(env, 'MCP_TIMEOUT_MS', server.defaults.timeoutMs),
