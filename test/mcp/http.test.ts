@@ -76,7 +76,7 @@ describe('generated MCP servers over Streamable HTTP', () => {
   it('refuses to start without an authorization server unless anonymous mode is asked for, and anonymous mode off loopback', async () => {
     const none = await run(process.execPath, [path.join(project, 'dist', 'index.js'), '--http', '--port', '0'], work, { PATH: process.env.PATH ?? '', ...baseEnv() });
     expect(none.code).toBe(1);
-    expect(none.stderr).toContain('cannot start: HTTP mode needs an OAuth 2.0 authorization server: set MCP_OAUTH_ISSUER and MCP_RESOURCE_URL');
+    expect(none.stderr).toContain('cannot start: HTTP mode needs an OAuth 2.0 authorization server (set MCP_OAUTH_ISSUER and MCP_RESOURCE_URL; see README, Production) or server tokens (node dist/index.js tokens create --name NAME)');
     const open = await run(process.execPath, [path.join(project, 'dist', 'index.js'), '--http', '--port', '0', '--host', '0.0.0.0'], work, { PATH: process.env.PATH ?? '', ...baseEnv(), MCP_ALLOW_ANONYMOUS: '1' });
     expect(open.code).toBe(1);
     expect(open.stderr).toContain("MCP_ALLOW_ANONYMOUS=1 serves without authentication and is refused on '0.0.0.0'");

@@ -3,11 +3,14 @@
  * to stderr); `node dist/index.js --http [--port N] [--host H]` (or MCP_TRANSPORT=http) serves
  * Streamable HTTP at /mcp. Both run the same tool pipeline; only authentication differs.
  */
+import { existsSync } from 'node:fs';
+import { hostname, userInfo } from 'node:os';
 import { scopesSupported } from './access.js';
 import { AuditLog } from './audit.js';
 import { Auth } from './auth.js';
 import { loadServerData, loadTools, projectDir } from './data.js';
-import { createGate } from './gate.js';
+import { runAdmin } from './admin.js';
+import { createGate, verifyServerToken } from './gate.js';
 import { createLogger, keepStdoutForProtocol } from './log.js';
 import { HttpSessions, serveStdio, type ToolHost } from './mcp.js';
 import { Pipeline } from './pipeline.js';
@@ -15,6 +18,7 @@ import { RateLimiter } from './rate-limit.js';
 import { Secrets } from './redact.js';
 import { serveHttp } from './serve-http.js';
 import { loadDotEnv, readHttpSettings, readSettings } from './settings.js';
+import { TokenStore } from './tokens.js';
 import { Validators } from './validate.js';
 
 const USAGE = 'usage: node dist/index.js [--http [--port N] [--host H]]';
@@ -38,6 +42,19 @@ function parseArgs(argv: string[]): { http: boolean; port?: number; host?: strin
   return out;
 }
 
+/** `node dist/index.js tokens …` and `audit …`: the administration command line (output on stdout). */
+async function admin(argv: string[]): Promise<number> {
+  loadDotEnv(projectDir);
+  const settings = readSettings(loadServerData(), projectDir);
+  return runAdmin(argv, {
+    tokensFile: settings.tokensFile,
+    auditFile: settings.auditLog,
+    out: (line) => void process.stdout.write(`${line}\n`),
+    err: (line) => void process.stderr.write(`${line}\n`),
+    actor: `${userInfo().username}@${hostname()}`,
+  });
+}
+
 async function main(): Promise<void> {
   keepStdoutForProtocol();
   loadDotEnv(projectDir);
@@ -45,8 +62,12 @@ async function main(): Promise<void> {
   const server = loadServerData();
   const tools = loadTools();
   const settings = readSettings(server, projectDir);
-  const http = args.http ? readHttpSettings(process.env, args, settings.baseUrl) : undefined;
+  // server tokens: over HTTP when some were issued; on stdio when MCP_TOKEN names one
+  const localToken = process.env.MCP_TOKEN?.trim() || undefined;
+  const tokens = existsSync(settings.tokensFile) || localToken ? new TokenStore(settings.tokensFile) : undefined;
+  const http = args.http ? readHttpSettings(process.env, args, settings.baseUrl, (tokens?.list().length ?? 0) > 0) : undefined;
   const secrets = new Secrets();
+  secrets.add(localToken);
   const log = createLogger(settings.logLevel, secrets, server.name);
   const auth = new Auth(server, process.env, secrets, settings.baseUrl, settings.timeoutMs);
   const audit = new AuditLog(settings.auditLog, settings.auditMaxBytes);
@@ -60,10 +81,14 @@ async function main(): Promise<void> {
     tools,
     pageSize: settings.pageSize,
     toolsets: { all: server.toolsets ?? [], enabled: settings.toolsets, dynamic: settings.dynamicToolsets },
+    ...(!args.http && localToken && tokens ? { localCaller: () => verifyServerToken(tokens, localToken) } : {}),
+    rejected: (what) => pipeline.rejected(what),
     call: (tool, toolArgs, signal, caller, exchange) => pipeline.call(tool, toolArgs, signal, caller, exchange),
     log,
   };
   if (!http) {
+    // a token that is not valid now stops the start; one revoked later fails on its next call
+    if (host.localCaller) log.info(`calls are made as server token '${host.localCaller().id}' (MCP_TOKEN)`);
     await serveStdio(host, settings.maxMessageBytes);
     log.info(`serving ${tools.length} tools for ${settings.baseUrl || '(no base URL configured)'}; audit log ${settings.auditLog}`);
     return;
@@ -73,7 +98,7 @@ async function main(): Promise<void> {
     { host: http.host, port: http.port, allowedHosts: http.allowedHosts, allowedOrigins: http.allowedOrigins, maxBodyBytes: settings.maxMessageBytes, maxConcurrent: http.maxConcurrent, graceMs: http.graceMs },
     {
       sessions,
-      gate: createGate(http, { scopes: scopesSupported(tools), name: server.title }, secrets, log),
+      gate: createGate(http, { scopes: scopesSupported(tools), name: server.title }, secrets, log, tokens),
       tools: new Map(tools.map((t) => [t.definition.name, t])),
       rejected: (what) => pipeline.rejected(what),
       refused: (tool, caller, scope, toolArgs) => pipeline.refused(tool, caller, scope, toolArgs),
@@ -94,7 +119,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
-main().catch((err: unknown) => {
+const argv = process.argv.slice(2);
+const run = argv[0] === 'tokens' || argv[0] === 'audit' ? admin(argv).then((code) => process.exit(code)) : main();
+run.catch((err: unknown) => {
   process.stderr.write(`cannot start: ${err instanceof Error ? err.message : String(err)}\n`);
   process.exit(1);
 });

@@ -24,6 +24,13 @@ export interface ToolHost {
   tools: Tool[];
   pageSize: number;
   call(tool: Tool, args: Record<string, unknown> | undefined, signal: AbortSignal, caller?: Caller, exchange?: Exchange): Promise<ToolResult>;
+  /**
+   * The caller when the transport carries none (stdio): a server token from MCP_TOKEN, checked on
+   * every request (throws when it is no longer valid), or the environment's caller.
+   */
+  localCaller?: () => Caller;
+  /** Records a request refused because the local token is no longer valid. */
+  rejected?: (what: { outcome: string; reason: string; tools: string[]; request: string }) => void;
   /** The toolsets, those enabled at the start of each session, and whether clients may enable more. */
   toolsets: { all: ToolsetInfo[]; enabled: string[]; dynamic: boolean };
   /** Connects the server's log to the client's (MCP logging: the client sets the level with logging/setLevel). */
@@ -114,8 +121,16 @@ export function createMcpServer(host: ToolHost): Server {
   // A caller sees the tools of the enabled toolsets that its token allows (scopes, toolsets).
   const visible = (t: Tool, caller: Caller | undefined): boolean => enabled.has(toolsetOf(t)) && mayCall(t, caller);
 
+  const who = (auth: AuthInfo | undefined): Caller | undefined => callerOf(auth) ?? host.localCaller?.();
+
   server.setRequestHandler(ListToolsRequestSchema, async (request, extra) => {
-    const caller = callerOf(extra.authInfo);
+    let caller: Caller | undefined;
+    try {
+      caller = who(extra.authInfo);
+    } catch (err) {
+      host.rejected?.({ outcome: 'invalid_token', reason: (err as Error).message, tools: [], request: 'tools/list' });
+      throw new McpError(ErrorCode.InvalidRequest, `Not authorized: ${(err as Error).message}`);
+    }
     const tools = host.tools.filter((t) => visible(t, caller));
     const entries = [...(dynamic ? META_TOOLS : []), ...tools.map(listed)];
     const cursors = new Cursors(entries.map((e) => e.name as string));
@@ -132,8 +147,14 @@ export function createMcpServer(host: ToolHost): Server {
     host.toolsets.all.map((t) => ({ ...t, enabled: enabled.has(t.name), allowed: mayUseToolset(t.name, caller) }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const caller = callerOf(extra.authInfo);
     const name = request.params.name;
+    let caller: Caller | undefined;
+    try {
+      caller = who(extra.authInfo);
+    } catch (err) {
+      host.rejected?.({ outcome: 'invalid_token', reason: (err as Error).message, tools: [name], request: 'tools/call' });
+      return textResult(`Not authorized: ${(err as Error).message}. Ask the operator for a valid token (MCP_TOKEN).`, undefined, true) as never;
+    }
     if (dynamic && name === LIST_TOOLSETS) {
       const list = toolsets(caller);
       return textResult(list.map((t) => `${t.name}: ${t.tools} tools, ≈${t.tokens} tokens, ${t.enabled ? 'enabled' : t.allowed ? 'not enabled' : 'not allowed for your token'}`).join('\n'), { toolsets: list }) as never;

@@ -15,6 +15,8 @@ export interface Settings {
   maxResponseBytes: number;
   pageSize: number;
   auditLog: string;
+  /** Server tokens (MCP_TOKENS_DB, default tokens.db in the project folder). */
+  tokensFile: string;
   /** Size at which the audit log is rotated (MCP_AUDIT_MAX_BYTES, default 64 MiB). */
   auditMaxBytes: number;
   /** Largest JSON-RPC message accepted (MCP_MAX_MESSAGE_BYTES, default 10 MiB). */
@@ -66,7 +68,7 @@ function list(env: NodeJS.ProcessEnv, name: string): string[] {
  * HTTP settings, refusing what a security review would: no issuer and no explicit anonymous
  * mode; anonymous on a non-loopback address; an issuer without the resource URL tokens must name.
  */
-export function readHttpSettings(env: NodeJS.ProcessEnv, argv: { host?: string; port?: number }, baseUrl = ''): HttpSettings {
+export function readHttpSettings(env: NodeJS.ProcessEnv, argv: { host?: string; port?: number }, baseUrl = '', hasServerTokens = false): HttpSettings {
   const host = argv.host ?? env.MCP_HOST?.trim() ?? '127.0.0.1';
   const port = argv.port ?? (env.MCP_PORT?.trim() ? Number(env.MCP_PORT) : 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`the port must be an integer from 0 to 65535, not '${env.MCP_PORT ?? port}'`);
@@ -92,9 +94,9 @@ export function readHttpSettings(env: NodeJS.ProcessEnv, argv: { host?: string; 
       ...(upstreamAudience ? { upstreamAudience } : {}),
       jwksCooldownMs: positive(env, 'MCP_OAUTH_JWKS_COOLDOWN_MS', 30_000),
     };
-  } else if (!anonymous) {
-    throw new Error('HTTP mode needs an OAuth 2.0 authorization server: set MCP_OAUTH_ISSUER and MCP_RESOURCE_URL (see README, Production). For a local test or demo only, MCP_ALLOW_ANONYMOUS=1 serves without authentication on a loopback address.');
-  } else if (!LOOPBACK.has(host)) {
+  } else if (!anonymous && !hasServerTokens) {
+    throw new Error('HTTP mode needs an OAuth 2.0 authorization server (set MCP_OAUTH_ISSUER and MCP_RESOURCE_URL; see README, Production) or server tokens (node dist/index.js tokens create --name NAME). For a local test or demo only, MCP_ALLOW_ANONYMOUS=1 serves without authentication on a loopback address.');
+  } else if (anonymous && !LOOPBACK.has(host)) {
     throw new Error(`MCP_ALLOW_ANONYMOUS=1 serves without authentication and is refused on '${host}': bind a loopback address (127.0.0.1) or configure MCP_OAUTH_ISSUER`);
   }
   // The resource URL's own host and origin are where clients reach this server.
@@ -159,6 +161,7 @@ export function readSettings(server: ServerData, projectDir: string, env: NodeJS
     maxResponseBytes: positive(env, 'MCP_MAX_RESPONSE_BYTES', server.defaults.maxResponseBytes),
     pageSize: positive(env, 'MCP_TOOLS_PAGE_SIZE', server.defaults.pageSize),
     auditLog: path.resolve(projectDir, env.MCP_AUDIT_LOG?.trim() || 'audit.jsonl'),
+    tokensFile: path.resolve(projectDir, env.MCP_TOKENS_DB?.trim() || 'tokens.db'),
     auditMaxBytes: positive(env, 'MCP_AUDIT_MAX_BYTES', 64 * 1024 * 1024),
     maxMessageBytes: positive(env, 'MCP_MAX_MESSAGE_BYTES', 10 * 1024 * 1024),
     callerId: env.MCP_CALLER_ID?.trim() || 'local',

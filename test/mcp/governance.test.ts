@@ -1,0 +1,104 @@
+/**
+ * Governance of a generated server, end to end: server tokens issued by its own command line
+ * (`node dist/index.js tokens …`), used over HTTP (Authorization: Bearer) and stdio (MCP_TOKEN),
+ * limited to their scopes and toolsets, refused once revoked, every use and administration step
+ * in the audit log.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildProject, fixtures, generate, removeDir, run, sendJson, startHttpServer, startServer, startUpstream, tempDir, textOf, type Upstream } from './helpers.js';
+
+let work: string;
+let upstream: Upstream;
+let project: string;
+let auditFile: string;
+
+const env = (): Record<string, string> => ({
+  API_BASE_URL: `${upstream.base}/v1`,
+  API_KEY: 'gov-key-123456',
+  BEARER_AUTH_TOKEN: 'gov-bearer',
+  MCP_AUDIT_LOG: auditFile,
+  MCP_TOKENS_DB: path.join(work, 'tokens.db'),
+  MCP_TOOLSETS: 'all',
+});
+
+/** `node dist/index.js ARGS` in the project. */
+function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return run(process.execPath, [path.join(project, 'dist', 'index.js'), ...args], work, { PATH: process.env.PATH ?? '', ...env() });
+}
+
+const audit = (): Array<Record<string, unknown>> => readFileSync(auditFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+
+beforeAll(async () => {
+  upstream = await startUpstream((s, res) => sendJson(res, 200, s.path === '/v1/pets' ? { data: [], next: null } : s.path.startsWith('/v1/reports/') ? { rows: [], total: 0 } : {}));
+  work = tempDir('apictl-governance-');
+  project = path.join(work, 'shop');
+  auditFile = path.join(work, 'audit.jsonl');
+  const g = await generate([path.join(fixtures, 'shop-3.0.yaml'), '-o', project, '--allow-writes', '--db', path.join(work, 'apictl.db')]);
+  expect(g.code, g.stderr).toBe(0);
+  await buildProject(project);
+}, 240_000);
+
+afterAll(async () => {
+  await upstream?.close();
+  if (work) removeDir(work);
+});
+
+describe('server tokens', () => {
+  let token = '';
+
+  it('are issued once by the command line, listed without secrets, and the issue is audited', async () => {
+    const created = await cli('tokens', 'create', '--name', 'ci-bot', '--toolsets', 'pets', '--quota', '1000/day');
+    expect(created.code, created.stderr).toBe(0);
+    token = created.stdout.trim();
+    expect(token).toMatch(/^mcpt_[A-Za-z0-9_-]{43}$/);
+    const listed = await cli('tokens', 'list', '--json');
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).not.toContain(token);
+    expect((JSON.parse(listed.stdout) as Array<{ name: string; toolsets: string[] }>).map((t) => [t.name, t.toolsets])).toEqual([['ci-bot', ['pets']]]);
+    expect(audit().at(-1)).toMatchObject({ via: 'admin', outcome: 'token_created', arguments: { name: 'ci-bot' } });
+    expect(readFileSync(auditFile, 'utf8')).not.toContain(token);
+  });
+
+  it('open the HTTP mode without an identity provider; the caller is the token, limited to its toolsets; other bearer tokens get 401', async () => {
+    const server = await startHttpServer(project, env());
+    try {
+      const client = new Client({ name: 'gov', version: '1' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+      const listed = (await client.listTools()).tools.map((t) => t.name);
+      expect(listed).toEqual(['createPet', 'deletePet', 'getPet', 'listPetTags', 'listPets', 'searchPets', 'uploadPhoto']);
+      const res = await client.callTool({ name: 'listPets', arguments: {} });
+      expect(res.isError, textOf(res)).toBeFalsy();
+      await expect(client.callTool({ name: 'getReport', arguments: { id: 'x' } })).rejects.toThrow(/Unknown tool: getReport/);
+      await client.close();
+      expect(audit().at(-1)).toMatchObject({ caller: 'ci-bot', via: 'token', tool: 'listPets', outcome: 'ok' });
+      const other = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: 'Bearer some.jwt.token' }, body: '{}' });
+      expect(other.status).toBe(401);
+      expect(other.headers.get('www-authenticate')).toBe('Bearer error="invalid_token", error_description="This server accepts its own server tokens only (they start with mcpt_)"');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('work over stdio through MCP_TOKEN, and a revoked token fails on its next call and stops the next start', async () => {
+    const s = await startServer(project, { ...env(), MCP_TOKEN: token });
+    try {
+      expect((await s.client.callTool({ name: 'listPets', arguments: {} })).isError).toBeFalsy();
+      expect(audit().at(-1)).toMatchObject({ caller: 'ci-bot', via: 'token', outcome: 'ok' });
+      const revoked = await cli('tokens', 'revoke', 'ci-bot');
+      expect(revoked.code, revoked.stderr).toBe(0);
+      const res = await s.client.callTool({ name: 'listPets', arguments: {} });
+      expect(res.isError).toBe(true);
+      expect(textOf(res)).toBe('Not authorized: The server token is revoked. Ask the operator for a valid token (MCP_TOKEN).');
+      expect(audit().at(-1)).toMatchObject({ caller: '(unauthenticated)', outcome: 'invalid_token', tool: 'listPets', error: 'The server token is revoked' });
+    } finally {
+      await s.close();
+    }
+    const start = await run(process.execPath, [path.join(project, 'dist', 'index.js')], work, { PATH: process.env.PATH ?? '', ...env(), MCP_TOKEN: token });
+    expect(start.code).toBe(1);
+    expect(start.stderr).toContain('cannot start: The server token is revoked');
+  });
+});
