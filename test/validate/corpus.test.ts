@@ -122,5 +122,7 @@ describe.skipIf(!haveCorpus)('validateDocument on hostile inputs', () => {
     for (const kind of ['swagger-2.0', 'openapi-3.0', 'openapi-3.1', 'openapi-3.2'] as const) {
       expect(Array.isArray(validateDocument(doc, kind))).toBe(true);
     }
-  }, 60_000);
+    // big-50mb.json is validated four times (≈ 40 s on our 2 cores alone, more beside the rest of the
+    // suite): this pins not crashing; speed is bench/'s job
+  }, 240_000);
 });
