@@ -25,8 +25,8 @@ export const TEMPLATE_DIR = fileURLToPath(new URL('../../templates/mcp-server/',
 /** npm strips some dot-files from published packages, so the template stores them with `_`. */
 const RENAMED: Record<string, string> = { _gitignore: '.gitignore', _dockerignore: '.dockerignore' };
 
-/** Runtime dependencies of the generated project (zod is the SDK's required peer). */
-const RUNTIME_DEPS = ['@modelcontextprotocol/sdk', 'ajv', 'ajv-formats', 'jose', 'zod'];
+/** Runtime dependencies of the generated project (zod is the SDK's required peer; quota counters in Redis or SQLite). */
+const RUNTIME_DEPS = ['@modelcontextprotocol/sdk', 'ajv', 'ajv-formats', 'jose', 'zod', '@redis/client', 'better-sqlite3'];
 const DEV_DEPS = ['typescript', '@types/node'];
 /** Used only when a package cannot be found installed beside apictl (the versions apictl was tested with). */
 const FALLBACK_VERSIONS: Record<string, string> = {
@@ -35,6 +35,8 @@ const FALLBACK_VERSIONS: Record<string, string> = {
   'ajv-formats': '3.0.1',
   jose: '6.2.18',
   zod: '4.6.7',
+  '@redis/client': '6.3.1',
+  'better-sqlite3': '12.11.1',
   typescript: '5.9.3',
   '@types/node': '20.19.43',
 };
