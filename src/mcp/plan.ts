@@ -86,6 +86,14 @@ function splitList(values: string[]): string[] {
 /** Words that make an operation destroy or end something, whatever its method (`POST …/cancel`, `voidInvoice`). */
 const DESTRUCTIVE_WORDS = new Set(['delete', 'remove', 'destroy', 'purge', 'prune', 'cancel', 'void', 'revoke', 'reject', 'decline', 'leave', 'terminate', 'close', 'archive', 'disable', 'deactivate', 'unsubscribe', 'unpublish', 'reset', 'wipe', 'erase', 'drop', 'kill', 'expire', 'refund', 'detach', 'uninstall']);
 
+/**
+ * Data sensitivity when neither the description nor mcp.yaml gives one: what reads data is
+ * `internal`, what changes it `confidential` (a token limited to internal data then only reads).
+ */
+export function defaultSensitivity(category: Category): string {
+  return category === 'read' || category === 'search' ? 'internal' : 'confidential';
+}
+
 /** The destructive word among the operation's own words (operationId, path, summary), if any. */
 export function destructiveWord(op: Pick<OperationInfo, 'operationId' | 'path' | 'summary'>): string | undefined {
   const text = [op.operationId ?? '', op.path.replace(/\{[^}]*\}/g, ' '), op.summary ?? ''].join(' ');
@@ -262,7 +270,7 @@ export function planServer(input: PlanInput): McpPlan {
       : describeTool({ op, tool: sketch, index, requiredArgs: required, optionalArgs: optional, responseDescription: output.responseDescription, structured: output.output.structured, maxLength: descriptionMax });
     const title = ov?.title ?? toolTitle(op);
     const classification = {
-      sensitivity: ov?.classification?.sensitivity ?? firstString(op, ['x-data-sensitivity', 'x-sensitivity', 'x-data-classification']) ?? cfg.classification?.sensitivity,
+      sensitivity: ov?.classification?.sensitivity ?? firstString(op, ['x-data-sensitivity', 'x-sensitivity', 'x-data-classification']) ?? cfg.classification?.sensitivity ?? defaultSensitivity(d.category),
       process: ov?.classification?.process ?? firstString(op, ['x-business-process', 'x-process']) ?? cfg.classification?.process,
     };
     const own: Record<string, unknown> = {

@@ -83,6 +83,20 @@ describe('server tokens', () => {
     }
   });
 
+  it('limited to data classifications never see a tool of another (reads are internal, writes confidential by default)', async () => {
+    const created = await cli('tokens', 'create', '--name', 'reader', '--classifications', 'internal');
+    expect(created.code, created.stderr).toBe(0);
+    const s = await startServer(project, { ...env(), MCP_TOKEN: created.stdout.trim() });
+    try {
+      const listed = (await s.client.listTools()).tools;
+      expect(listed.map((t) => t.name)).toEqual(['getNode', 'getPet', 'getReport', 'listPetTags', 'listPets', 'searchPets', 'slowThing', 'weird_name_with_process_exit_1_script']);
+      expect(listed.every((t) => (t._meta?.['apictl/tool'] as { classification?: { sensitivity?: string } }).classification?.sensitivity === 'internal')).toBe(true);
+      await expect(s.client.callTool({ name: 'deletePet', arguments: { id: 'p1' } })).rejects.toThrow(/Unknown tool: deletePet/);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('work over stdio through MCP_TOKEN, and a revoked token fails on its next call and stops the next start', async () => {
     const s = await startServer(project, { ...env(), MCP_TOKEN: token });
     try {

@@ -23,9 +23,22 @@ export function scopesToAsk(tool: Tool, caller: Caller | undefined): string[] | 
   return best ? [...new Set([...(caller.scopes ?? []), ...best.needed])].sort() : undefined;
 }
 
-/** May the caller see and call the tool? (its scopes, and its token's toolsets) */
+/** May the caller see and call the tool? (its scopes, and its token's toolsets and classifications) */
 export function mayCall(tool: Tool, caller: Caller | undefined): boolean {
-  return mayUseToolset(toolsetOf(tool), caller) && scopesToAsk(tool, caller) === undefined;
+  return mayUseToolset(toolsetOf(tool), caller) && mayReach(tool, caller) && scopesToAsk(tool, caller) === undefined;
+}
+
+/** The tool's data sensitivity (from its `_meta`), if classified. */
+export function sensitivityOf(tool: Tool): string | undefined {
+  const own = tool.definition._meta['apictl/tool'] as { classification?: { sensitivity?: unknown } } | undefined;
+  return typeof own?.classification?.sensitivity === 'string' ? own.classification.sensitivity : undefined;
+}
+
+/** A token limited to classifications never sees a tool of another (or an unclassified one). */
+function mayReach(tool: Tool, caller: Caller | undefined): boolean {
+  if (caller?.classifications === undefined) return true;
+  const s = sensitivityOf(tool);
+  return s !== undefined && caller.classifications.includes(s);
 }
 
 export function toolsetOf(tool: Tool): string {

@@ -3,7 +3,8 @@
  * - OAuth 2.0 access tokens from the configured issuer, for this server's resource URL (the MCP
  *   authorization profile; production with an identity provider);
  * - server tokens issued by `node dist/index.js tokens create` (`mcpt_…`; deployments without an
- *   identity provider), accepted beside OAuth ones;
+ *   identity provider), accepted beside OAuth ones, limited to their scopes, toolsets and data
+ *   classifications;
  * - anonymous, only when asked for (MCP_ALLOW_ANONYMOUS=1, loopback only), with a warning at start.
  * Every request is checked again: a revoked or expired token fails on its next request.
  */
@@ -27,7 +28,13 @@ export function bearerToken(authorization: string | undefined): string {
 
 /** The caller a server token stands for: its name, limited by its scopes and toolsets. */
 export function serverTokenCaller(record: TokenRecord): Caller {
-  return { id: record.name, via: 'token', ...(record.scopes ? { scopes: record.scopes } : {}), ...(record.toolsets ? { toolsets: record.toolsets } : {}) };
+  return {
+    id: record.name,
+    via: 'token',
+    ...(record.scopes ? { scopes: record.scopes } : {}),
+    ...(record.toolsets ? { toolsets: record.toolsets } : {}),
+    ...(record.classifications ? { classifications: record.classifications } : {}),
+  };
 }
 
 /** Checks a server token; a refusal says why (unknown, revoked, expired). */

@@ -91,6 +91,8 @@ export interface Caller {
   scopes?: string[];
   /** Toolsets the caller may use (a server token's); undefined: any. */
   toolsets?: string[];
+  /** Data classifications the caller may reach (a server token's, e.g. public, internal); undefined: any. */
+  classifications?: string[];
   via: 'oauth' | 'token' | 'anonymous' | 'environment';
 }
 
