@@ -88,6 +88,8 @@ export interface McpConfig {
   defaultToolsets?: string[];
   /** Largest default tools/list, in tokens. */
   toolsListBudget?: number;
+  /** Default call quotas ("1000/day", "60/min"): per caller (token or OAuth subject), and per caller and tool or toolset. */
+  quotas?: { perCaller?: string[]; tools?: Record<string, string[]>; toolsets?: Record<string, string[]> };
 }
 
 /** A parsed configuration file and a way to find the line of any of its paths. */
@@ -132,6 +134,16 @@ const TOOL_FIELDS: Record<string, Check> = {
 };
 const TOOLSET_FIELDS: Record<string, Check> = { description: isStr, tags: isStrList, tools: isStrList };
 
+/** A call limit as the generated server parses it: a count per second, minute, hour or day. */
+const LIMIT = /^\s*[1-9]\d{0,8}\s*\/\s*(s|sec|second|min|minute|h|hour|d|day)\s*$/i;
+
+function limitsProblem(v: unknown): string | undefined {
+  const list = isStrList(v);
+  if (list) return list;
+  const bad = (v as string[]).find((x) => !LIMIT.test(x));
+  return bad === undefined ? undefined : `: '${bad}' is not a limit like 60/min or 1000/day (count/second|min|hour|day)`;
+}
+
 function toolsetProblem(name: string, set: unknown): string | undefined {
   if (!/^[a-z0-9][a-z0-9._-]{0,63}$/.test(name)) return `toolset name '${name}' must be lower-case letters, digits, '.', '_' or '-' (at most 64)`;
   const notMap = isMap(set);
@@ -169,6 +181,24 @@ const TOP_FIELDS: Record<string, Check> = {
   tagScopes: (v) => isMap(v) ?? Object.values(v as Record<string, unknown>).map(scopeSettingProblem).find((m) => m !== undefined),
   toolsets: (v) => isMap(v) ?? Object.entries(v as Record<string, unknown>).map(([name, set]) => toolsetProblem(name, set)).find((p) => p !== undefined),
   defaultToolsets: isStrList,
+  quotas: (v) => {
+    const notMap = isMap(v);
+    if (notMap) return notMap;
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+      if (k === 'perCaller') {
+        const p = limitsProblem(x);
+        if (p) return `perCaller ${p}`;
+      } else if (k === 'tools' || k === 'toolsets') {
+        const m = isMap(x);
+        if (m) return `${k} ${m}`;
+        for (const [name, limits] of Object.entries(x as Record<string, unknown>)) {
+          const p = limitsProblem(limits);
+          if (p) return `${k}.${name} ${p}`;
+        }
+      } else return `unknown setting '${k}' (known: perCaller, tools, toolsets)`;
+    }
+    return undefined;
+  },
   toolsListBudget: positiveInt,
   upstreamCredentials: (v) =>
     isMap(v) ?? (Object.values(v as Record<string, unknown>).every((m) => m === 'token-exchange' || m === 'service') ? undefined : "must map security scheme names to 'token-exchange' or 'service'"),

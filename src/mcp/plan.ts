@@ -7,7 +7,7 @@ import type { SpecKind } from '../document/model.js';
 import { slugify } from '../store/slug.js';
 import { isObject } from '../validate/json.js';
 import { operationSecurity, planAuth } from './auth.js';
-import type { AnnotationOverrides, LoadedConfig, ToolOverride } from './config.js';
+import type { AnnotationOverrides, LoadedConfig, McpConfig, ToolOverride } from './config.js';
 import { describeTool, ToolIndex, type ToolSketch, toolTitle } from './descriptions.js';
 import { buildInputs } from './inputs.js';
 import { bumpVersion, compareTools, type Level, type Manifest, manifestTool, type ManifestTool, toolsHash, toolVersion } from './manifest.js';
@@ -85,6 +85,32 @@ function splitList(values: string[]): string[] {
 
 /** Words that make an operation destroy or end something, whatever its method (`POST …/cancel`, `voidInvoice`). */
 const DESTRUCTIVE_WORDS = new Set(['delete', 'remove', 'destroy', 'purge', 'prune', 'cancel', 'void', 'revoke', 'reject', 'decline', 'leave', 'terminate', 'close', 'archive', 'disable', 'deactivate', 'unsubscribe', 'unpublish', 'reset', 'wipe', 'erase', 'drop', 'kill', 'expire', 'refund', 'detach', 'uninstall']);
+
+/** The quotas of mcp.yaml, with tools named as the server names them (a key may be an operationId). */
+function quotasFor(
+  q: NonNullable<McpConfig['quotas']>,
+  tools: GeneratedTool[],
+  toolsets: string[],
+  warn: (path: string[], code: string, message: string) => void,
+): NonNullable<ServerData['quotas']> {
+  const byKey = new Map<string, string>();
+  for (const t of tools) {
+    byKey.set(t.definition.name, t.definition.name);
+    const id = (t.definition._meta['apictl/tool'] as { operationId?: string }).operationId;
+    if (id !== undefined) byKey.set(id, t.definition.name);
+  }
+  const out: NonNullable<ServerData['quotas']> = { perCaller: q.perCaller ?? [], tools: {}, toolsets: {} };
+  for (const [key, limits] of Object.entries(q.tools ?? {})) {
+    const name = byKey.get(key);
+    if (name === undefined) warn(['quotas', 'tools', key], 'mcp-quota-no-tool', `quotas.tools: '${key}' is not a selected tool`);
+    else out.tools[name] = limits;
+  }
+  for (const [set, limits] of Object.entries(q.toolsets ?? {})) {
+    if (!toolsets.includes(set)) warn(['quotas', 'toolsets', set], 'mcp-quota-no-toolset', `quotas.toolsets: there is no toolset '${set}'`);
+    else out.toolsets[set] = limits;
+  }
+  return out;
+}
 
 /**
  * Data sensitivity when neither the description nor mcp.yaml gives one: what reads data is
@@ -402,6 +428,7 @@ export function planServer(input: PlanInput): McpPlan {
     securitySchemes: auth.schemes,
     toolsets: sets.toolsets,
     defaultToolsets: sets.defaults,
+    ...(cfg.quotas ? { quotas: quotasFor(cfg.quotas, sortedTools, sets.toolsets.map((t) => t.name), configWarn) } : {}),
     defaults: {
       rateLimitPerMinute: cfg.rateLimitPerMinute ?? DEFAULTS.rateLimitPerMinute,
       timeoutMs: cfg.timeoutMs ?? DEFAULTS.timeoutMs,

@@ -157,6 +157,8 @@ export interface ServerData {
   toolsets: ToolsetInfo[];
   /** Toolsets listed when MCP_TOOLSETS is not set (within the tools/list budget). */
   defaultToolsets: string[];
+  /** Default call quotas (a server token's own quota replaces perCaller). */
+  quotas?: { perCaller: string[]; tools: Record<string, string[]>; toolsets: Record<string, string[]> };
   defaults: {
     rateLimitPerMinute: number;
     timeoutMs: number;

@@ -498,7 +498,7 @@ describe('generated MCP servers, end to end', () => {
     let limitedAudit: string;
     beforeAll(async () => {
       limitedAudit = path.join(work, 'audit', 'limited.jsonl');
-      limited = await startServer(shopDir, { API_BASE_URL: `${upstream.base}/v1`, MCP_AUDIT_LOG: limitedAudit, MCP_RATE_LIMIT_PER_MINUTE: '3' });
+      limited = await startServer(shopDir, { API_BASE_URL: `${upstream.base}/v1`, MCP_AUDIT_LOG: limitedAudit, MCP_RATE_LIMIT_PER_MINUTE: '3', MCP_QUOTA_DB: path.join(work, 'limited-quota.db') });
     }, 60_000);
     afterAll(async () => {
       await limited?.close();

@@ -10,6 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProject, fixtures, generate, removeDir, run, sendJson, startHttpServer, startServer, startUpstream, tempDir, textOf, type Upstream } from './helpers.js';
+import { type RedisServer, startRedis } from './redis-server.js';
 
 let work: string;
 let upstream: Upstream;
@@ -115,4 +116,87 @@ describe('server tokens', () => {
     expect(start.code).toBe(1);
     expect(start.stderr).toContain('cannot start: The server token is revoked');
   });
+});
+
+describe('quotas shared by replicas through a real Redis', () => {
+  let redis: RedisServer;
+  beforeAll(async () => {
+    redis = await startRedis();
+  }, 30_000);
+  afterAll(async () => {
+    await redis?.close();
+  });
+
+  const mint = async (name: string, quota: string): Promise<string> => {
+    const r = await cli('tokens', 'create', '--name', name, '--quota', quota);
+    expect(r.code, r.stderr).toBe(0);
+    return r.stdout.trim();
+  };
+  const connect = async (url: string, token: string): Promise<Client> => {
+    const c = new Client({ name: 'replica-test', version: '1' });
+    await c.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+    return c;
+  };
+
+  it('two server processes with one token and a quota of 100 let exactly 100 of 300 concurrent calls through', async () => {
+    const token = await mint('replicated', '100/day');
+    const shared = { ...env(), MCP_REDIS_URL: redis.url, MCP_RATE_LIMIT_PER_MINUTE: '100000', MCP_MAX_CONCURRENT: '1000' };
+    const [a, b] = await Promise.all([startHttpServer(project, shared), startHttpServer(project, shared)]);
+    const clients: Client[] = [];
+    try {
+      for (let i = 0; i < 10; i++) clients.push(await connect((i % 2 === 0 ? a : b).url, token));
+      const before = upstream.to('/v1/pets').length;
+      const results = await Promise.all(Array.from({ length: 300 }, (_, i) => clients[i % 10]!.callTool({ name: 'listPets', arguments: {} })));
+      const ok = results.filter((r) => !r.isError);
+      const refused = results.filter((r) => r.isError);
+      expect(ok).toHaveLength(100);
+      expect(upstream.to('/v1/pets').length - before).toBe(100);
+      expect(new Set(refused.map((r) => textOf(r).replace(/It resets at .*$/, '')))).toEqual(new Set(['Quota reached (100/day for this caller). ']));
+      expect(audit().filter((e) => e.caller === 'replicated' && e.outcome === 'rate_limited')).toHaveLength(200);
+      // over HTTP the refusal also carries the limit in headers
+      const init = await fetch(a.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}` }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }) });
+      await init.text();
+      const res = await fetch(a.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}`, 'mcp-session-id': init.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-11-25' }, body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'listPets', arguments: {} } }) });
+      expect(res.headers.get('ratelimit-policy')).toBe('"quota";q=100;w=86400');
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await res.json()) as { result: { isError: boolean } }).result.isError).toBe(true);
+    } finally {
+      await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  }, 120_000);
+
+  it('fails closed while Redis is down, with a clear error, and counts nothing twice after it recovers', async () => {
+    const token = await mint('outage', '3/day');
+    const server = await startHttpServer(project, { ...env(), MCP_REDIS_URL: redis.url, MCP_RATE_LIMIT_PER_MINUTE: '100000' });
+    const client = await connect(server.url, token);
+    try {
+      const first = await client.callTool({ name: 'listPets', arguments: {} });
+      expect(first.isError, textOf(first)).toBeFalsy();
+      await redis.stop();
+      const before = upstream.seen.length;
+      for (let i = 0; i < 2; i++) {
+        const down = await client.callTool({ name: 'listPets', arguments: {} });
+        expect(down.isError).toBe(true);
+        expect(textOf(down)).toMatch(/^The call limits cannot be checked right now \(.+\), so listPets was not called\. Retry shortly\.$/);
+      }
+      expect(upstream.seen.length).toBe(before);
+      expect(audit().at(-1)).toMatchObject({ caller: 'outage', outcome: 'quota_unavailable' });
+      await redis.restart();
+      let back = await client.callTool({ name: 'listPets', arguments: {} });
+      for (let i = 0; i < 50 && back.isError && /cannot be checked/.test(textOf(back)); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        back = await client.callTool({ name: 'listPets', arguments: {} });
+      }
+      expect(back.isError, textOf(back)).toBeFalsy();
+      // 1 before, 0 during, 1 after: the third of 3 still passes, the fourth does not
+      const third = await client.callTool({ name: 'listPets', arguments: {} });
+      expect(third.isError, textOf(third)).toBeFalsy();
+      const over = await client.callTool({ name: 'listPets', arguments: {} });
+      expect(textOf(over)).toMatch(/^Quota reached \(3\/day for this caller\)/);
+    } finally {
+      await client.close().catch(() => undefined);
+      await server.stop();
+    }
+  }, 60_000);
 });

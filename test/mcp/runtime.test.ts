@@ -1,11 +1,15 @@
 /** The generated server's runtime modules (templates/mcp-server/src), one step of the call pipeline at a time. */
+import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Auth, CredentialError } from '../../templates/mcp-server/src/auth.js';
 import type { ParamPlan, RequestPlan, ServerData, Tool } from '../../templates/mcp-server/src/model.js';
 import { callUpstream } from '../../templates/mcp-server/src/http.js';
-import { RateLimiter } from '../../templates/mcp-server/src/rate-limit.js';
+import { Limits, rateLimitHeaders } from '../../templates/mcp-server/src/limits.js';
+import { QuotaUnavailable, SqliteCounters } from '../../templates/mcp-server/src/quota.js';
 import { isSecretName, redactValue, Secrets } from '../../templates/mcp-server/src/redact.js';
 import { ArgumentError, buildRequest, type DraftRequest, finalUrl, headerValue } from '../../templates/mcp-server/src/request.js';
 import { mapResponse, shrinkJson } from '../../templates/mcp-server/src/response.js';
@@ -263,16 +267,40 @@ describe('validation messages', () => {
   });
 });
 
-describe('rate limit', () => {
-  it('allows a burst up to the limit, then refills over time', () => {
-    let now = 0;
-    const r = new RateLimiter(2, () => now);
-    expect(r.take().ok).toBe(true);
-    expect(r.take().ok).toBe(true);
-    const refused = r.take();
-    expect(refused).toEqual({ ok: false, retryAfterMs: 30_000 });
-    now += 30_000;
-    expect(r.take().ok).toBe(true);
+describe('limits and quotas of a call', () => {
+  const tool = (name: string, toolset: string, readOnly = true) => ({ definition: { name, description: '', inputSchema: {}, annotations: { readOnlyHint: readOnly }, _meta: {} }, request: { method: 'GET', path: '/x', params: [] }, output: { structured: false, wrap: false }, toolset }) as never;
+  const quotas = { perCaller: ['3/min', '1000/day'], tools: { listPets: ['1/min'] }, toolsets: { admin: ['2/hour'] } };
+
+  it('charges the global limit and the caller’s quotas (a token’s own replace the defaults), per tool and per toolset', () => {
+    const limits = new Limits(new SqliteCounters(path.join(mkdtempSync(path.join(os.tmpdir(), 'limits-')), 'q.db')), quotas, { perMinute: 60, failOpenReads: false });
+    const keys = (b: Array<{ key: string; limit: { label: string } }>) => b.map((x) => `${x.key} ${x.limit.label}`);
+    expect(keys(limits.buckets(tool('listPets', 'pets'), { id: 'local', via: 'environment' }))).toEqual(['global 60/min', 'environment:local 3/min', 'environment:local 1000/day', 'environment:local|tool:listPets 1/min']);
+    expect(keys(limits.buckets(tool('purge', 'admin'), { id: 'ci-bot', via: 'token', quota: ['10/hour'] }))).toEqual(['global 60/min', 'token:ci-bot 10/hour', 'token:ci-bot|toolset:admin 2/hour']);
+  });
+
+  it('refuses with the limit, whose it is and when it resets; refused calls are not counted', async () => {
+    const limits = new Limits(new SqliteCounters(path.join(mkdtempSync(path.join(os.tmpdir(), 'limits-')), 'q.db')), quotas, { perMinute: 60, failOpenReads: false });
+    const caller = { id: 'ci-bot', via: 'token' as const };
+    expect((await limits.charge(tool('listPets', 'pets'), caller)).ok).toBe(true);
+    const refused = await limits.charge(tool('listPets', 'pets'), caller);
+    expect(refused).toMatchObject({ ok: false, outcome: 'rate_limited', limit: '1/min' });
+    expect(refused.ok ? '' : refused.message).toMatch(/^Quota reached \(1\/min for listPets and this caller\)\. It resets at \d{4}-\d\d-\d\dT\d\d:\d\d:00\.000Z; retry in \d+ s\.$/);
+    expect(rateLimitHeaders(refused as never)).toMatchObject({ 'ratelimit-policy': '"quota";q=1;w=60', ratelimit: expect.stringMatching(/^"quota";r=0;t=\d+$/), 'retry-after': expect.stringMatching(/^\d+$/) });
+    // the refusal took nothing: the caller's overall quota still has 2 of 3 left
+    expect((await limits.charge(tool('getPet', 'pets'), caller)).ok).toBe(true);
+    expect((await limits.charge(tool('getPet', 'pets'), caller)).ok).toBe(true);
+    const overall = await limits.charge(tool('getPet', 'pets'), caller);
+    expect(overall.ok ? '' : overall.message).toMatch(/^Quota reached \(3\/min for this caller\)/);
+  });
+
+  it('fails closed when the counters cannot be reached, open for read-only tools only if the operator said so', async () => {
+    const down = { take: async () => Promise.reject(new QuotaUnavailable('Redis: connection refused')), usage: async () => [], close: async () => undefined };
+    const closed = new Limits(down, undefined, { perMinute: 60, failOpenReads: false });
+    const r = await closed.charge(tool('getPet', 'pets'), { id: 'x', via: 'token' });
+    expect(r).toMatchObject({ ok: false, outcome: 'quota_unavailable', message: 'The call limits cannot be checked right now (Redis: connection refused), so getPet was not called. Retry shortly.' });
+    const open = new Limits(down, undefined, { perMinute: 60, failOpenReads: true });
+    expect((await open.charge(tool('getPet', 'pets'), { id: 'x', via: 'token' })).ok).toBe(true);
+    expect((await open.charge(tool('deletePet', 'pets', false), { id: 'x', via: 'token' })).ok).toBe(false);
   });
 });
 

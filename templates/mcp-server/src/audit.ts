@@ -42,6 +42,10 @@ export interface AuditEntry {
   responseBytes: number;
   /** Short reason for failures (never contains secrets). */
   error?: string;
+  /** The counters the call was charged to, after it (limit and use). */
+  quota?: Array<{ key: string; limit: string; used: number }>;
+  /** SHA-256 of the result text the agent received (successful calls). */
+  resultSha256?: string;
 }
 
 /** A copy of `value` in which every string longer than MAX_VALUE_CHARS is replaced by its start, size and SHA-256. */

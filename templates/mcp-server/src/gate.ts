@@ -34,6 +34,7 @@ export function serverTokenCaller(record: TokenRecord): Caller {
     ...(record.scopes ? { scopes: record.scopes } : {}),
     ...(record.toolsets ? { toolsets: record.toolsets } : {}),
     ...(record.classifications ? { classifications: record.classifications } : {}),
+    ...(record.quota ? { quota: record.quota } : {}),
   };
 }
 

@@ -14,7 +14,8 @@ import { createGate, verifyServerToken } from './gate.js';
 import { createLogger, keepStdoutForProtocol } from './log.js';
 import { HttpSessions, serveStdio, type ToolHost } from './mcp.js';
 import { Pipeline } from './pipeline.js';
-import { RateLimiter } from './rate-limit.js';
+import { Limits } from './limits.js';
+import { type CounterStore, RedisCounters, SqliteCounters } from './quota.js';
 import { Secrets } from './redact.js';
 import { serveHttp } from './serve-http.js';
 import { loadDotEnv, readHttpSettings, readSettings } from './settings.js';
@@ -71,7 +72,10 @@ async function main(): Promise<void> {
   const log = createLogger(settings.logLevel, secrets, server.name);
   const auth = new Auth(server, process.env, secrets, settings.baseUrl, settings.timeoutMs);
   const audit = new AuditLog(settings.auditLog, settings.auditMaxBytes);
-  const pipeline = new Pipeline({ settings, validators: new Validators(), limiter: new RateLimiter(settings.rateLimitPerMinute), auth, audit, secrets, log });
+  // counters shared by every replica (Redis), or by the processes of this machine (SQLite)
+  const counters: CounterStore = settings.redisUrl ? await RedisCounters.connect(settings.redisUrl) : new SqliteCounters(settings.quotaFile);
+  const limits = new Limits(counters, server.quotas, { perMinute: settings.rateLimitPerMinute, failOpenReads: settings.quotaFailOpenReads });
+  const pipeline = new Pipeline({ settings, validators: new Validators(), limits, auth, audit, secrets, log });
   const writes = tools.filter((t) => t.definition.annotations.readOnlyHint !== true).length;
   const host: ToolHost = {
     info: { name: server.name, version: server.version, title: server.title },
@@ -83,7 +87,7 @@ async function main(): Promise<void> {
     toolsets: { all: server.toolsets ?? [], enabled: settings.toolsets, dynamic: settings.dynamicToolsets },
     ...(!args.http && localToken && tokens ? { localCaller: () => verifyServerToken(tokens, localToken) } : {}),
     rejected: (what) => pipeline.rejected(what),
-    call: (tool, toolArgs, signal, caller, exchange) => pipeline.call(tool, toolArgs, signal, caller, exchange),
+    call: (tool, toolArgs, signal, ctx) => pipeline.call(tool, toolArgs, signal, ctx),
     log,
   };
   if (!http) {
@@ -101,7 +105,8 @@ async function main(): Promise<void> {
       gate: createGate(http, { scopes: scopesSupported(tools), name: server.title }, secrets, log, tokens),
       tools: new Map(tools.map((t) => [t.definition.name, t])),
       rejected: (what) => pipeline.rejected(what),
-      refused: (tool, caller, scope, toolArgs) => pipeline.refused(tool, caller, scope, toolArgs),
+      refused: (tool, caller, toolArgs, outcome, error) => pipeline.refused(tool, caller, toolArgs, outcome, error),
+      charge: (tool, caller) => limits.charge(tool, caller),
       inflight: () => pipeline.inflight,
       log,
     },

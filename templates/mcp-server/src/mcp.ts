@@ -13,6 +13,8 @@ import { type EventStore, StreamableHTTPServerTransport } from '@modelcontextpro
 import { CallToolRequestSchema, ErrorCode, isInitializeRequest, type JSONRPCMessage, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { mayCall, mayUseToolset, toolsetOf } from './access.js';
 import type { Caller, Exchange, Tool, ToolsetInfo } from './model.js';
+import type { CallContext } from './pipeline.js';
+import type { Usage } from './quota.js';
 import type { ToolResult } from './response.js';
 import { LineTransport } from './stdio.js';
 
@@ -23,7 +25,7 @@ export interface ToolHost {
   /** Tools in listing order. */
   tools: Tool[];
   pageSize: number;
-  call(tool: Tool, args: Record<string, unknown> | undefined, signal: AbortSignal, caller?: Caller, exchange?: Exchange): Promise<ToolResult>;
+  call(tool: Tool, args: Record<string, unknown> | undefined, signal: AbortSignal, ctx: CallContext): Promise<ToolResult>;
   /**
    * The caller when the transport carries none (stdio): a server token from MCP_TOKEN, checked on
    * every request (throws when it is no longer valid), or the environment's caller.
@@ -183,7 +185,12 @@ export function createMcpServer(host: ToolHost): Server {
       await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: value, total: 1, message } }).catch(() => undefined);
     };
     await progress(0, `calling ${tool.request.method} ${tool.request.path}`);
-    const result = await host.call(tool, request.params.arguments as Record<string, unknown> | undefined, extra.signal, caller, extra.authInfo?.extra?.exchange as Exchange | undefined);
+    const charged = (extra.authInfo?.extra?.charged as Map<unknown, Usage[]> | undefined)?.get(extra.requestId);
+    const result = await host.call(tool, request.params.arguments as Record<string, unknown> | undefined, extra.signal, {
+      ...(caller ? { caller } : {}),
+      ...(extra.authInfo?.extra?.exchange ? { exchange: extra.authInfo.extra.exchange as Exchange } : {}),
+      ...(charged ? { charged } : {}),
+    });
     await progress(1, 'done');
     return result as never;
   });
@@ -212,9 +219,15 @@ function callerOf(auth: AuthInfo | undefined): Caller | undefined {
   return auth?.extra?.caller as Caller | undefined;
 }
 
-/** What the SDK carries from the HTTP request to the handlers: our caller (and its token exchange), in the SDK's shape. */
-export function authInfoFor(caller: Caller, token: string, expiresAt?: number, exchange?: Exchange): AuthInfo {
-  return { token, clientId: caller.clientId ?? caller.id, scopes: caller.scopes ?? [], ...(expiresAt !== undefined ? { expiresAt: Math.floor(expiresAt / 1000) } : {}), extra: { caller, ...(exchange ? { exchange } : {}) } };
+/** What the SDK carries from the HTTP request to the handlers: our caller, its token exchange, and the limits charged per JSON-RPC id. */
+export function authInfoFor(caller: Caller, token: string, expiresAt?: number, exchange?: Exchange, charged?: Map<unknown, Usage[]>): AuthInfo {
+  return {
+    token,
+    clientId: caller.clientId ?? caller.id,
+    scopes: caller.scopes ?? [],
+    ...(expiresAt !== undefined ? { expiresAt: Math.floor(expiresAt / 1000) } : {}),
+    extra: { caller, ...(exchange ? { exchange } : {}), ...(charged ? { charged } : {}) },
+  };
 }
 
 /**

@@ -93,6 +93,8 @@ export interface Caller {
   toolsets?: string[];
   /** Data classifications the caller may reach (a server token's, e.g. public, internal); undefined: any. */
   classifications?: string[];
+  /** The caller's own quotas (a server token's, e.g. 1000/day), instead of the server's defaults. */
+  quota?: string[];
   via: 'oauth' | 'token' | 'anonymous' | 'environment';
 }
 
@@ -123,6 +125,8 @@ export interface ServerData {
   securitySchemes: Record<string, SchemePlan>;
   toolsets?: ToolsetInfo[];
   defaultToolsets?: string[];
+  /** Default quotas per caller, per caller and tool, per caller and toolset ("60/min", "1000/day"). */
+  quotas?: { perCaller: string[]; tools: Record<string, string[]>; toolsets: Record<string, string[]> };
   defaults: { rateLimitPerMinute: number; timeoutMs: number; maxResponseBytes: number; pageSize: number };
   spec: { title: string; version: string; hash: string };
 }

@@ -1,18 +1,20 @@
 /**
  * One tool call, as one pipeline with one place per step:
  *
- *   validate arguments → rate limit → build the request (+ credentials) → call upstream
+ *   validate arguments → limits and quotas → build the request (+ credentials) → call upstream
  *   → map the response → write the audit entry → return
  *
  * Every exit — success, API error, invalid arguments, rate limit, missing credential, network
  * failure, timeout, cancellation — goes through `finish`, which writes the audit entry first.
  */
+import { createHash } from 'node:crypto';
 import type { AuditLog } from './audit.js';
 import { type Auth, CredentialError } from './auth.js';
 import { callUpstream, UpstreamError, type UpstreamResponse } from './http.js';
 import type { Logger } from './log.js';
 import { type Caller, type Exchange, type Tool, toolVersion } from './model.js';
-import type { RateLimiter } from './rate-limit.js';
+import type { Limits } from './limits.js';
+import type { Usage } from './quota.js';
 import { redactValue, type Secrets } from './redact.js';
 import { ArgumentError, buildRequest, type DraftRequest, finalUrl } from './request.js';
 import { mapResponse, type ToolResult } from './response.js';
@@ -23,16 +25,37 @@ import type { Validators } from './validate.js';
 export interface PipelineDeps {
   settings: Settings;
   validators: Validators;
-  limiter: RateLimiter;
+  limits: Limits;
   auth: Auth;
   audit: AuditLog;
   secrets: Secrets;
   log: Logger;
 }
 
+/** Who calls, and what the transport already did for the call. */
+export interface CallContext {
+  /** The token's identity over HTTP; on stdio the configured caller (MCP_CALLER_ID) or MCP_TOKEN's. */
+  caller?: Caller;
+  /** Trades the caller's OAuth token for one for the API (HTTP with OAuth). */
+  exchange?: Exchange;
+  /** The HTTP layer charged the limits already (to answer a refusal with RateLimit headers); their state. */
+  charged?: Usage[];
+}
+
+/** The counters after a call, as the audit records them. */
+function quotaState(usage: Usage[]): Array<{ limit: string; used: number; key: string }> {
+  return usage.map((u) => ({ key: u.key, limit: u.limit, used: u.used }));
+}
+
 /** The caller's identity as the audit records it: subject, client, and how it was established. */
 function who(caller: Caller): { caller: string; client?: string; via: Caller['via'] } {
   return { caller: caller.id, ...(caller.clientId !== undefined ? { client: caller.clientId } : {}), via: caller.via };
+}
+
+/** SHA-256 of what the agent received (its text), so an entry can be matched with a result later. */
+function resultHash(result: ToolResult): string {
+  const text = (result.content ?? []).map((c) => ('text' in c && typeof c.text === 'string' ? c.text : JSON.stringify(c))).join('\n');
+  return createHash('sha256').update(text).digest('hex');
 }
 
 function errorResult(message: string): ToolResult {
@@ -49,11 +72,10 @@ export class Pipeline {
     return this.running;
   }
 
-  /** `caller`: the token's identity over HTTP; on stdio the configured caller (MCP_CALLER_ID). */
-  async call(tool: Tool, rawArgs: Record<string, unknown> | undefined, signal: AbortSignal, caller?: Caller, exchange?: Exchange): Promise<ToolResult> {
+  async call(tool: Tool, rawArgs: Record<string, unknown> | undefined, signal: AbortSignal, ctx: CallContext = {}): Promise<ToolResult> {
     this.running++;
     try {
-      return await this.run(tool, rawArgs, signal, caller ?? { id: this.d.settings.callerId, via: 'environment' }, exchange);
+      return await this.run(tool, rawArgs, signal, { ...ctx, caller: ctx.caller ?? { id: this.d.settings.callerId, via: 'environment' } });
     } finally {
       this.running--;
     }
@@ -64,21 +86,22 @@ export class Pipeline {
     this.d.audit.write({ time: new Date().toISOString(), caller: '(unauthenticated)', via: 'oauth', tool: what.tools.join(','), toolVersion: '', request: what.request, arguments: null, outcome: what.outcome, durationMs: 0, responseBytes: 0, error: this.d.secrets.scrub(what.reason) });
   }
 
-  /** Records a call the HTTP layer refused because the token lacks the tool's scopes (nothing reached the API). */
-  refused(tool: Tool, caller: Caller, scope: string, args: unknown): void {
-    this.d.audit.write({ time: new Date().toISOString(), ...who(caller), tool: tool.definition.name, toolVersion: toolVersion(tool), method: tool.request.method, path: tool.request.path, arguments: redactValue(args, this.d.secrets), outcome: 'insufficient_scope', durationMs: 0, responseBytes: 0, error: `needs scope ${scope}` });
+  /** Records a call the HTTP layer refused before it ran (the token lacks the tool's scopes; a limit is reached): nothing reached the API. */
+  refused(tool: Tool, caller: Caller, args: unknown, outcome: string, error: string): void {
+    this.d.audit.write({ time: new Date().toISOString(), ...who(caller), tool: tool.definition.name, toolVersion: toolVersion(tool), method: tool.request.method, path: tool.request.path, arguments: redactValue(args, this.d.secrets), outcome, durationMs: 0, responseBytes: 0, error: this.d.secrets.scrub(error) });
   }
 
-  private async run(tool: Tool, rawArgs: Record<string, unknown> | undefined, signal: AbortSignal, caller: Caller, exchange: Exchange | undefined): Promise<ToolResult> {
+  private async run(tool: Tool, rawArgs: Record<string, unknown> | undefined, signal: AbortSignal, ctx: CallContext & { caller: Caller }): Promise<ToolResult> {
     const started = performance.now();
     const args = rawArgs ?? {};
     const { settings, secrets } = this.d;
     const label = `${tool.request.method} ${tool.request.path}`;
+    let quota: Usage[] | undefined = ctx.charged;
     const finish = (result: ToolResult, outcome: string, extra: { status?: number; responseBytes?: number; error?: string } = {}): ToolResult => {
       try {
         this.d.audit.write({
           time: new Date().toISOString(),
-          ...who(caller),
+          ...who(ctx.caller),
           tool: tool.definition.name,
           toolVersion: toolVersion(tool),
           method: tool.request.method,
@@ -89,6 +112,8 @@ export class Pipeline {
           durationMs: Math.round(performance.now() - started),
           responseBytes: extra.responseBytes ?? 0,
           ...(extra.error !== undefined ? { error: secrets.scrub(extra.error) } : {}),
+          ...(quota && quota.length > 0 ? { quota: quotaState(quota) } : {}),
+          ...(result.isError !== true ? { resultSha256: resultHash(result) } : {}),
         });
       } catch (err) {
         this.d.log.error(`audit log ${settings.auditLog} cannot be written: ${(err as Error).message}`);
@@ -99,7 +124,7 @@ export class Pipeline {
     };
 
     try {
-      return await this.steps(tool, args, signal, label, finish, exchange);
+      return await this.steps(tool, args, signal, label, finish, ctx, (u) => (quota = u));
     } catch (err) {
       // A bug in this server, not in the call: say so, record it, keep serving.
       this.d.log.error(`internal error in ${tool.definition.name}: ${(err as Error).stack ?? String(err)}`);
@@ -113,7 +138,8 @@ export class Pipeline {
     signal: AbortSignal,
     label: string,
     finish: (result: ToolResult, outcome: string, extra?: { status?: number; responseBytes?: number; error?: string }) => ToolResult,
-    exchange: Exchange | undefined,
+    ctx: CallContext & { caller: Caller },
+    charged: (usage: Usage[]) => void,
   ): Promise<ToolResult> {
     const { settings, secrets } = this.d;
     // 1. Arguments against the input schema.
@@ -122,11 +148,11 @@ export class Pipeline {
       return finish(errorResult(`Invalid arguments for ${tool.definition.name}: ${valid.message}. Fix them and call again.`), 'invalid_arguments', { error: valid.message });
     }
 
-    // 2. Global rate limit, before anything reaches the API.
-    const slot = this.d.limiter.take();
-    if (!slot.ok) {
-      const wait = Math.ceil(slot.retryAfterMs / 1000);
-      return finish(errorResult(`Rate limit reached (${settings.rateLimitPerMinute} calls per minute for this server). Retry in ${wait} s.`), 'rate_limited', { error: `retry in ${wait} s` });
+    // 2. The global limit and the caller's quotas, before anything reaches the API (unless the HTTP layer charged them).
+    if (!ctx.charged) {
+      const charge = await this.d.limits.charge(tool, ctx.caller);
+      if (!charge.ok) return finish(errorResult(charge.message), charge.outcome, { error: charge.message });
+      charged(charge.usage);
     }
 
     // 3. The request, exactly as the description says, with credentials.
@@ -134,7 +160,7 @@ export class Pipeline {
     let draft: DraftRequest;
     try {
       draft = buildRequest(tool.request, args, settings.baseUrl);
-      await this.d.auth.apply(tool.request, draft, signal, exchange);
+      await this.d.auth.apply(tool.request, draft, signal, ctx.exchange);
       url = finalUrl(draft, settings.baseUrl);
     } catch (err) {
       if (err instanceof ArgumentError) return finish(errorResult(`Invalid arguments for ${tool.definition.name}: ${err.message}.`), 'invalid_arguments', { error: err.message });

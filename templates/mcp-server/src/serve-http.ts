@@ -8,10 +8,12 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { scopesToAsk } from './access.js';
+import { mayCall, scopesToAsk } from './access.js';
 import type { Logger } from './log.js';
 import { authInfoFor, type HttpSessions, jsonRpcError } from './mcp.js';
+import { type Charge, rateLimitHeaders } from './limits.js';
 import type { Caller, Exchange, Tool } from './model.js';
+import type { Usage } from './quota.js';
 
 /** Who may use the endpoint: OAuth 2.0 bearer tokens, or anonymous (test and demo only). */
 export interface Gate {
@@ -55,8 +57,10 @@ export interface HttpDeps {
   tools: Map<string, Tool>;
   /** Records a request refused for its token (the audit entry): no identity is known, only what was tried. */
   rejected(what: { outcome: string; reason: string; tools: string[]; request: string }): void;
-  /** Records a call refused for its scopes (the audit entry). */
-  refused(tool: Tool, caller: Caller, scope: string, args: unknown): void;
+  /** Records a call refused before it ran (the audit entry). */
+  refused(tool: Tool, caller: Caller, args: unknown, outcome: string, error: string): void;
+  /** Charges a call to the limits (global, the caller's quotas), so a refusal can carry RateLimit headers. */
+  charge(tool: Tool, caller: Caller): Promise<Charge>;
   /** Tool calls in flight (shutdown waits for them). */
   inflight(): number;
   log: Logger;
@@ -108,12 +112,12 @@ function requestName(body: unknown, method: string | undefined): string {
 }
 
 /** The tools/call requests in a POST body (one message or a batch). */
-function toolCalls(body: unknown): Array<{ name: string; args: unknown }> {
+function toolCalls(body: unknown): Array<{ id: unknown; name: string; args: unknown }> {
   const messages = Array.isArray(body) ? body : [body];
-  const calls: Array<{ name: string; args: unknown }> = [];
+  const calls: Array<{ id: unknown; name: string; args: unknown }> = [];
   for (const m of messages) {
-    const msg = m as { method?: unknown; params?: { name?: unknown; arguments?: unknown } } | null;
-    if (msg && msg.method === 'tools/call' && typeof msg.params?.name === 'string') calls.push({ name: msg.params.name, args: msg.params.arguments ?? {} });
+    const msg = m as { id?: unknown; method?: unknown; params?: { name?: unknown; arguments?: unknown } } | null;
+    if (msg && msg.method === 'tools/call' && typeof msg.params?.name === 'string') calls.push({ id: msg.id, name: msg.params.name, args: msg.params.arguments ?? {} });
   }
   return calls;
 }
@@ -164,11 +168,26 @@ export async function serveHttp(opts: HttpOptions, deps: HttpDeps): Promise<Runn
         const tool = deps.tools.get(name);
         const ask = tool ? scopesToAsk(tool, who.caller) : undefined;
         if (tool && ask) {
-          deps.refused(tool, who.caller, ask.join(' '), args);
+          deps.refused(tool, who.caller, args, 'insufficient_scope', `needs scope ${ask.join(' ')}`);
           return refuse(res, new GateRefusal(403, 'insufficient_scope', `The token lacks the scopes ${name} needs`, ask.join(' ')));
         }
       }
-      await deps.sessions.handle(req, res, body, who.caller, authInfoFor(who.caller, who.token, who.expiresAt, who.exchange));
+      // Limits are charged here for a single call, so that a refusal carries RateLimit and
+      // Retry-After headers (the SDK has sent its own headers by the time a handler runs).
+      const charged = new Map<unknown, Usage[]>();
+      const single = calls.length === 1 && !Array.isArray(body) ? calls[0]! : undefined;
+      const tool = single ? deps.tools.get(single.name) : undefined;
+      if (single && tool && mayCall(tool, who.caller) && typeof req.headers['mcp-session-id'] === 'string') {
+        const charge = await deps.charge(tool, who.caller);
+        if (!charge.ok) {
+          deps.refused(tool, who.caller, single.args, charge.outcome, charge.message);
+          res.writeHead(200, { 'content-type': 'application/json', ...rateLimitHeaders(charge) });
+          res.end(JSON.stringify({ jsonrpc: '2.0', id: single.id, result: { isError: true, content: [{ type: 'text', text: charge.message }] } }));
+          return;
+        }
+        charged.set(single.id, charge.usage);
+      }
+      await deps.sessions.handle(req, res, body, who.caller, authInfoFor(who.caller, who.token, who.expiresAt, who.exchange, charged));
     } finally {
       if (post) active--;
     }

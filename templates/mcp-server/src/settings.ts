@@ -17,6 +17,11 @@ export interface Settings {
   auditLog: string;
   /** Server tokens (MCP_TOKENS_DB, default tokens.db in the project folder). */
   tokensFile: string;
+  /** Call counters: Redis (MCP_REDIS_URL, shared by replicas) or this SQLite file (MCP_QUOTA_DB, default quota.db). */
+  redisUrl?: string;
+  quotaFile: string;
+  /** MCP_QUOTA_FAIL_OPEN_READS=1: read-only tools run while the counters cannot be reached (others fail closed). */
+  quotaFailOpenReads: boolean;
   /** Size at which the audit log is rotated (MCP_AUDIT_MAX_BYTES, default 64 MiB). */
   auditMaxBytes: number;
   /** Largest JSON-RPC message accepted (MCP_MAX_MESSAGE_BYTES, default 10 MiB). */
@@ -162,6 +167,9 @@ export function readSettings(server: ServerData, projectDir: string, env: NodeJS
     pageSize: positive(env, 'MCP_TOOLS_PAGE_SIZE', server.defaults.pageSize),
     auditLog: path.resolve(projectDir, env.MCP_AUDIT_LOG?.trim() || 'audit.jsonl'),
     tokensFile: path.resolve(projectDir, env.MCP_TOKENS_DB?.trim() || 'tokens.db'),
+    ...(env.MCP_REDIS_URL?.trim() ? { redisUrl: env.MCP_REDIS_URL.trim() } : {}),
+    quotaFile: path.resolve(projectDir, env.MCP_QUOTA_DB?.trim() || 'quota.db'),
+    quotaFailOpenReads: env.MCP_QUOTA_FAIL_OPEN_READS?.trim() === '1',
     auditMaxBytes: positive(env, 'MCP_AUDIT_MAX_BYTES', 64 * 1024 * 1024),
     maxMessageBytes: positive(env, 'MCP_MAX_MESSAGE_BYTES', 10 * 1024 * 1024),
     callerId: env.MCP_CALLER_ID?.trim() || 'local',
