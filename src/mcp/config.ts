@@ -141,7 +141,7 @@ function limitsProblem(v: unknown): string | undefined {
   const list = isStrList(v);
   if (list) return list;
   const bad = (v as string[]).find((x) => !LIMIT.test(x));
-  return bad === undefined ? undefined : `: '${bad}' is not a limit like 60/min or 1000/day (count/second|min|hour|day)`;
+  return bad === undefined ? undefined : `has '${bad}', which is not a limit like 60/min or 1000/day (count/second|min|hour|day)`;
 }
 
 function toolsetProblem(name: string, set: unknown): string | undefined {

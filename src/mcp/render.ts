@@ -27,7 +27,7 @@ const RENAMED: Record<string, string> = { _gitignore: '.gitignore', _dockerignor
 
 /** Runtime dependencies of the generated project (zod is the SDK's required peer; quota counters in Redis or SQLite). */
 const RUNTIME_DEPS = ['@modelcontextprotocol/sdk', 'ajv', 'ajv-formats', 'jose', 'zod', '@redis/client', 'better-sqlite3'];
-const DEV_DEPS = ['typescript', '@types/node'];
+const DEV_DEPS = ['typescript', '@types/node', '@types/better-sqlite3'];
 /** Used only when a package cannot be found installed beside apictl (the versions apictl was tested with). */
 const FALLBACK_VERSIONS: Record<string, string> = {
   '@modelcontextprotocol/sdk': '1.32.2',
@@ -39,6 +39,7 @@ const FALLBACK_VERSIONS: Record<string, string> = {
   'better-sqlite3': '12.11.1',
   typescript: '5.9.3',
   '@types/node': '20.19.43',
+  '@types/better-sqlite3': '9.6.0',
 };
 
 /** Every template file (relative paths, `/`-separated), sorted. */
@@ -133,11 +134,18 @@ export function environmentVariables(plan: McpPlan): Array<{ name: string; descr
     { name: 'MCP_AUDIT_LOG', description: 'Audit log file, JSON lines (default audit.jsonl in the project folder; relative paths are taken from there)', example: '', secret: false },
     { name: 'MCP_MAX_MESSAGE_BYTES', description: 'Largest JSON-RPC message accepted (default 10485760, 10 MiB); a larger one gets a JSON-RPC error and the server keeps serving', example: '', secret: false },
     { name: 'MCP_AUDIT_MAX_BYTES', description: 'Size at which the audit log is rotated to audit.jsonl.1 … .5 (default 67108864, 64 MiB); argument values over 1024 characters are recorded by size and SHA-256', example: '', secret: false },
-    { name: 'MCP_RATE_LIMIT_PER_MINUTE', description: 'Most tool calls per minute, all tools together', example: String(s.defaults.rateLimitPerMinute), secret: false },
+    { name: 'MCP_RATE_LIMIT_PER_MINUTE', description: 'Most tool calls per minute for the whole server, all callers and tools together (shared by replicas through MCP_REDIS_URL)', example: String(s.defaults.rateLimitPerMinute), secret: false },
     { name: 'MCP_TIMEOUT_MS', description: 'Timeout of each API call in milliseconds', example: String(s.defaults.timeoutMs), secret: false },
     { name: 'MCP_MAX_RESPONSE_BYTES', description: 'Largest response passed to the agent; bigger ones are cut with a notice', example: String(s.defaults.maxResponseBytes), secret: false },
     { name: 'MCP_TOOLS_PAGE_SIZE', description: 'Tools per tools/list page', example: String(s.defaults.pageSize), secret: false },
     { name: 'MCP_LOG_LEVEL', description: 'error, info or debug (logs go to stderr)', example: 'info', secret: false },
+    { name: 'MCP_TOOLSETS', description: `Toolsets listed, comma-separated, or all (default: ${s.defaultToolsets.join(', ') || 'all'})`, example: '', secret: false },
+    { name: 'MCP_DYNAMIC_TOOLSETS', description: '1 adds the list_toolsets and enable_toolset tools: a client enables more toolsets per session and is told the tool list changed', example: '', secret: false },
+    { name: 'MCP_TOKEN', description: 'stdio: the server token calls are made as (node dist/index.js tokens create); checked on every call', example: '', secret: true },
+    { name: 'MCP_TOKENS_DB', description: 'Server tokens (SQLite; hashes only; default tokens.db in the project folder)', example: '', secret: false },
+    { name: 'MCP_REDIS_URL', description: 'Redis for call counters shared by every replica (redis://…); without it they live in MCP_QUOTA_DB', example: '', secret: true },
+    { name: 'MCP_QUOTA_DB', description: 'Call counters when there is no Redis (SQLite, shared by the processes of this machine; default quota.db)', example: '', secret: false },
+    { name: 'MCP_QUOTA_FAIL_OPEN_READS', description: '1 lets read-only tools run while the counters cannot be reached (everything else fails closed)', example: '', secret: false },
     { name: 'MCP_TRANSPORT', description: 'stdio (default) or http (the same as --http): Streamable HTTP at /mcp', example: '', secret: false },
     { name: 'MCP_HOST', description: 'HTTP: address to bind (default 127.0.0.1; 0.0.0.0 in a container)', example: '', secret: false },
     { name: 'MCP_PORT', description: 'HTTP: port (default 3000)', example: '', secret: false },
@@ -224,6 +232,12 @@ function readme(plan: McpPlan, projectDir: string, invocation: string): string {
     (served.length > 0 ? `\n   - ${served.join(', ')}: **the server's own credentials** from the environment (the variables above), the same for every caller; the API sees this server, not the user.` : '') +
     (exchanged.length + served.length === 0 ? ' The description declares no security scheme, so no credentials are sent.' : '') +
     '\n   Change a scheme in `mcp.yaml` (`upstreamCredentials: { scheme: token-exchange | service }`) and regenerate. On stdio every scheme uses the environment.';
+  const toolsetRows = s.toolsets.map((t) => `| \`${markdownInline(t.name)}\`${t.description ? ` — ${markdownInline(t.description)}` : ''} | ${t.tools} | ${t.tokens.toLocaleString('en-US')} | ${s.defaultToolsets.includes(t.name) ? 'yes' : 'no'} |`).join('\n');
+  const q = s.quotas;
+  const quotaText =
+    q && (q.perCaller.length > 0 || Object.keys(q.tools).length > 0 || Object.keys(q.toolsets).length > 0)
+      ? [q.perCaller.length > 0 ? `${q.perCaller.join(' and ')} per caller` : '', ...Object.entries(q.tools).map(([t, l]) => `${l.join(' and ')} per caller for \`${t}\``), ...Object.entries(q.toolsets).map(([t, l]) => `${l.join(' and ')} per caller for toolset \`${t}\``)].filter(Boolean).join(', ') + ' (set in `mcp.yaml`, `quotas`)'
+      : 'none by default (set them in `mcp.yaml`, `quotas: { perCaller: [1000/day] }`, or per token)';
   const allScopes = [...new Set(plan.tools.flatMap((t) => (t.scopes ?? []).flat()))].sort();
   const scopesLine = allScopes.length > 0 ? `\n   Scopes used: ${allScopes.map((x) => '`' + markdownInline(x) + '`').join(', ')}.` : '\n   The description names no OAuth scopes: any valid token for this server may call every tool (set scopes in mcp.yaml to narrow that).';
   const vars = environmentVariables(plan).map((v) => `| \`${v.name}\` | ${markdownInline(v.description)}${v.secret ? ' **(secret)**' : ''} |`);
@@ -284,6 +298,30 @@ It is an OAuth 2.0 resource server, as the MCP authorization specification requi
 Tokens travel only in \`Authorization: Bearer\`, never in URLs. Without an issuer, HTTP mode refuses to start; \`MCP_ALLOW_ANONYMOUS=1\` serves without authentication for a local test or demo only, on a loopback address, with a warning at every start.
 
 Behind a proxy, allow the public host and origin (\`MCP_ALLOWED_HOSTS\`, \`MCP_ALLOWED_ORIGINS\`; the resource URL's are allowed already); other Host or Origin headers get 403 (DNS-rebinding protection).
+
+## Governance
+
+**Toolsets.** Tools are grouped so an agent can hold the list; \`tools/list\` shows the enabled ones (\`MCP_TOOLSETS\`, default: those marked below, which keep the list within the generation budget). With \`MCP_DYNAMIC_TOOLSETS=1\` a client can list and enable toolsets itself (\`list_toolsets\`, \`enable_toolset\`) and is told that the tool list changed.
+
+| Toolset | Tools | ≈ Tokens | Listed by default |
+|---|---|---|---|
+${toolsetRows}
+
+**Server tokens** (for deployments without an identity provider, over HTTP as \`Authorization: Bearer\`, on stdio as \`MCP_TOKEN\`; accepted beside OAuth tokens). Each is shown once, stored only as a hash, and can be limited to scopes, toolsets, data classifications and quotas:
+
+    node dist/index.js tokens create --name ci-bot --toolsets ${s.toolsets[0]?.name ?? 'default'} --classifications public,internal --quota 1000/day --quota 60/min --expires 30d
+    node dist/index.js tokens list
+    node dist/index.js tokens show ci-bot
+    node dist/index.js tokens rotate ci-bot --grace 1h
+    node dist/index.js tokens revoke ci-bot
+
+A revoked or expired token is refused on its next call. Creating, rotating and revoking are audited.
+
+**Quotas and rate limits.** Every call is charged, before the API is called, to the server's limit (\`MCP_RATE_LIMIT_PER_MINUTE\`, ${s.defaults.rateLimitPerMinute}/min) and to its caller's quotas — a token's own, otherwise ${quotaText}. A refused call says which limit and when it resets (over HTTP also in \`RateLimit\` and \`Retry-After\` headers) and is audited. Replicas share the counters through \`MCP_REDIS_URL\` (otherwise a SQLite file, shared by the processes of one machine); when the counters cannot be reached, calls fail closed (\`MCP_QUOTA_FAIL_OPEN_READS=1\` lets read-only tools run).
+
+**Data classification.** Each tool's \`_meta\` carries its data sensitivity (from the API description or \`mcp.yaml\`; otherwise reads are \`internal\`, changes \`confidential\`); a token limited to classifications never sees other tools. A changed classification changes the tool's version.
+
+**Audit.** Every call and every refusal is one JSON line in \`MCP_AUDIT_LOG\`: time, caller (token name or OAuth subject and client), tool and version, redacted and size-capped arguments, outcome, status, duration, response size, the SHA-256 of the result and the quota state. \`node dist/index.js audit --since 1h --token ci-bot\` summarizes it.
 
 ## Behaviour
 

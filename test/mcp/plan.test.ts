@@ -871,3 +871,26 @@ describe('toolsets', () => {
     expect(() => parseConfig('toolsets:\n  admin:\n    tag: [a]\n', 'mcp.yaml')).toThrow(/toolset 'admin': unknown setting 'tag' \(known: description, tags, tools\)/);
   });
 });
+
+describe('quotas in mcp.yaml', () => {
+  const d = doc({
+    '/pets': { get: { operationId: 'listPets', tags: ['pets'], responses: ok } },
+    '/admin/stats': { get: { operationId: 'getStats', tags: ['admin'], responses: ok } },
+  });
+
+  it('reach server.json with tools named as the server names them; unknown tools and toolsets are warned about at their lines', () => {
+    const config = parseConfig('quotas:\n  perCaller: [1000/day, 60/min]\n  tools:\n    listPets: [10/min]\n    nope: [1/s]\n  toolsets:\n    admin: [100/hour]\n    ghost: [1/day]\n', 'mcp.yaml');
+    const p = plan(d, { config });
+    expect(p.server.quotas).toEqual({ perCaller: ['1000/day', '60/min'], tools: { listPets: ['10/min'] }, toolsets: { admin: ['100/hour'] } });
+    expect(p.configWarnings.map((w) => [w.code, w.line, w.message])).toEqual([
+      ['mcp-quota-no-tool', 5, "quotas.tools: 'nope' is not a selected tool"],
+      ['mcp-quota-no-toolset', 8, "quotas.toolsets: there is no toolset 'ghost'"],
+    ]);
+    expect(plan(d).server.quotas).toBeUndefined();
+  });
+
+  it('refuses a limit that is not count/unit at its line', () => {
+    expect(() => parseConfig('quotas:\n  perCaller: [1000 per day]\n', 'mcp.yaml')).toThrow(/quotas: perCaller has '1000 per day', which is not a limit like 60\/min or 1000\/day/);
+    expect(() => parseConfig('quotas:\n  perUser: [1/day]\n', 'mcp.yaml')).toThrow(/quotas: unknown setting 'perUser' \(known: perCaller, tools, toolsets\)/);
+  });
+});
