@@ -4,7 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runAdmin } from '../../templates/mcp-server/src/admin.js';
+import { type AdminContext, runAdmin } from '../../templates/mcp-server/src/admin.js';
+import { serverTokenCaller } from '../../templates/mcp-server/src/gate.js';
+import { Limits } from '../../templates/mcp-server/src/limits.js';
+import { type CounterStore, QuotaUnavailable, SqliteCounters } from '../../templates/mcp-server/src/quota.js';
 import { looksLikeServerToken, parseDuration, type TokenRecord, TokenStore } from '../../templates/mcp-server/src/tokens.js';
 
 const T0 = Date.UTC(2030, 0, 1, 12, 0, 0);
@@ -193,14 +196,17 @@ describe('parseDuration', () => {
 describe('runAdmin', () => {
   let auditFile: string;
   let now = T0;
+  /** The quota fields of the context (none by default: the behaviour before they existed). */
+  let extra: Partial<AdminContext> = {};
   beforeEach(() => {
     auditFile = path.join(dir, 'logs', 'audit.jsonl');
     now = T0;
+    extra = {};
   });
   const run = async (...argv: string[]): Promise<{ code: number; out: string[]; err: string[] }> => {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runAdmin(argv, { tokensFile: file, auditFile, out: (l) => out.push(l), err: (l) => err.push(l), actor: 'ops-alice', now: () => now });
+    const code = await runAdmin(argv, { tokensFile: file, auditFile, out: (l) => out.push(l), err: (l) => err.push(l), actor: 'ops-alice', now: () => now, ...extra });
     return { code, out, err };
   };
   const auditLines = (): Record<string, unknown>[] => readFileSync(auditFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
@@ -345,8 +351,8 @@ describe('runAdmin', () => {
   });
 
   it.each<[string[], string]>([
-    [[], 'no command given (commands: tokens, audit; help lists them all)'],
-    [['frobnicate'], "unknown command 'frobnicate' (commands: tokens, audit; help lists them all)"],
+    [[], 'no command given (commands: tokens, audit, quota; help lists them all)'],
+    [['frobnicate'], "unknown command 'frobnicate' (commands: tokens, audit, quota; help lists them all)"],
     [['tokens'], "unknown command 'tokens' (commands: tokens create, tokens list, tokens show, tokens revoke, tokens rotate)"],
     [['tokens', 'delete', 'x'], "unknown command 'tokens delete' (commands: tokens create, tokens list, tokens show, tokens revoke, tokens rotate)"],
     [['tokens', 'create'], 'tokens create: --name is required (usage: tokens create --name NAME [--scopes a,b] [--toolsets x,y] [--classifications public,internal] [--quota 1000/day]... [--expires 30d])'],
@@ -355,6 +361,7 @@ describe('runAdmin', () => {
     [['tokens', 'create', '--name', 'a b'], "tokens create: 'a b' is not a valid token name (1 to 64 of A-Z a-z 0-9 . _ -)"],
     [['tokens', 'create', '--name', 'x', '--quota', '10/week'], "tokens create: --quota '10/week' is not a limit like 1000/day or 60/min (units: s, sec, second, min, minute, h, hour, day)"],
     [['tokens', 'create', '--name', 'x', '--quota', '1.5/min'], "tokens create: --quota '1.5/min' is not a limit like 1000/day or 60/min (units: s, sec, second, min, minute, h, hour, day)"],
+    [['tokens', 'create', '--name', 'x', '--quota', '0/min'], 'tokens create: --quota: invalid limit "0/min": the count must be a whole number from 1 to 1000000000'],
     [['tokens', 'create', '--name', 'x', '--expires', 'soon'], "tokens create: --expires: 'soon' is not a duration (like 30d, 12h, 15m, 90s or 1h30m)"],
     [['tokens', 'create', '--name', 'x', '--expires', '0'], 'tokens create: --expires must be longer than 0'],
     [['tokens', 'create', '--name', 'x', '--scopes', 'a,,b'], "tokens create: --scopes has an empty item in 'a,,b' (usage: tokens create --name NAME [--scopes a,b] [--toolsets x,y] [--classifications public,internal] [--quota 1000/day]... [--expires 30d])"],
@@ -368,6 +375,11 @@ describe('runAdmin', () => {
     [['audit', '--since', 'yesterday'], "audit: --since: 'yesterday' is not a duration (like 30d, 12h, 15m, 90s or 1h30m)"],
     [['audit', '--token'], 'audit: --token needs a value (usage: audit [--since 1h] [--token NAME] [--json])'],
     [['audit', '--verbose'], "audit: unknown option '--verbose' (usage: audit [--since 1h] [--token NAME] [--json])"],
+    [['quota', 'ci-bot'], "quota: unexpected argument 'ci-bot' (usage: quota [--token NAME] [--json])"],
+    [['quota', '--token'], 'quota: --token needs a value (usage: quota [--token NAME] [--json])'],
+    [['quota', '--token', 'a', '--token', 'b'], 'quota: --token is given twice (usage: quota [--token NAME] [--json])'],
+    [['quota', '--json=yes'], 'quota: --json takes no value (usage: quota [--token NAME] [--json])'],
+    [['quota', '--all'], "quota: unknown option '--all' (usage: quota [--token NAME] [--json])"],
   ])('usage error %j: exit 2, one line', async (argv, line) => {
     expect(await run(...argv)).toEqual({ code: 2, out: [], err: [line] });
     expect(existsSync(auditFile)).toBe(false); // nothing was done, nothing recorded
@@ -376,7 +388,218 @@ describe('runAdmin', () => {
   it('help lists every command on stdout', async () => {
     const r = await run('help');
     expect(r.code).toBe(0);
-    expect(r.out.map((l) => l.split(' ').slice(1, 3).join(' '))).toEqual(['tokens create', 'tokens list', 'tokens show', 'tokens revoke', 'tokens rotate', 'audit [--since']);
+    expect(r.out.map((l) => l.split(' ').slice(1, 3).join(' '))).toEqual(['tokens create', 'tokens list', 'tokens show', 'tokens revoke', 'tokens rotate', 'audit [--since', 'quota [--token']);
+  });
+
+  describe('usage against quotas', () => {
+    const quotas = { perCaller: ['100/hour'], tools: { listPets: ['10/min'] }, toolsets: { pets: ['50/day'] } };
+    const tool = (name: string, toolset: string) => ({ definition: { name, description: '', inputSchema: {}, annotations: { readOnlyHint: true }, _meta: {} }, request: { method: 'GET', path: '/x', params: [] }, output: { structured: false, wrap: false }, toolset }) as never;
+    let counterFile: string;
+    let charged: SqliteCounters;
+    let opened: number;
+    let closed: number;
+    /** The server's store, counting opens and closes (each command must close what it opens). */
+    const counters = async (): Promise<CounterStore> => {
+      opened++;
+      const s = new SqliteCounters(counterFile);
+      return { take: (b, t) => s.take(b, t), usage: (b, t) => s.usage(b, t), close: async () => void (closed++, await s.close()) };
+    };
+
+    beforeEach(async () => {
+      counterFile = path.join(dir, 'quota', 'quota.db');
+      charged = new SqliteCounters(counterFile);
+      opened = 0;
+      closed = 0;
+      await run('tokens', 'create', '--name', 'ci-bot', '--quota', '1000/day', '--quota', '60/min');
+      now = T0 + 1000;
+      await run('tokens', 'create', '--name', 'plain');
+      now = T0 + 2000;
+      await run('tokens', 'create', '--name', 'old');
+      await run('tokens', 'revoke', 'old');
+      // Charged as the server charges: Limits' own keys, for the caller a verified token stands for.
+      const limits = new Limits(charged, quotas, { perMinute: 300, failOpenReads: false });
+      const call = async (caller: Parameters<Limits['buckets']>[1], name: string, toolset: string, at: number): Promise<void> => {
+        expect((await charged.take(limits.buckets(tool(name, toolset), caller), at)).ok).toBe(true);
+      };
+      const ciBot = serverTokenCaller(store().show('ci-bot')!);
+      const plain = serverTokenCaller(store().show('plain')!);
+      await call(ciBot, 'getPet', 'pets', T0 + 10_000); // the minute before: counted by the day, not the minute
+      for (const s of [70, 71, 72]) await call(ciBot, 'listPets', 'pets', T0 + s * 1000);
+      await call(ciBot, 'getPet', 'pets', T0 + 75_000);
+      for (const s of [80, 81]) await call(plain, 'purge', 'admin', T0 + s * 1000);
+      await call({ id: 'alice', via: 'oauth' }, 'listPets', 'pets', T0 + 85_000); // only the global limit concerns the tokens
+      now = T0 + 90_000;
+      extra = { counters, quotas, perMinute: 300 };
+    });
+    afterEach(async () => {
+      await charged.close();
+      expect(closed).toBe(opened);
+    });
+
+    const record = (name: string, quota: string, created: string, status = 'active'): string[] => [
+      `name:            ${name}`,
+      `status:          ${status}`,
+      'scopes:          *',
+      'toolsets:        *',
+      'classifications: *',
+      `quota:           ${quota}`,
+      'expires:         never',
+      `created:         ${created}`,
+      'last used:       never',
+      'uses:            0',
+    ];
+
+    it('tokens show: the token’s own overall limits, then the per-tool and per-toolset ones of server.json', async () => {
+      expect(await run('tokens', 'show', 'ci-bot')).toEqual({
+        code: 0,
+        err: [],
+        out: [
+          ...record('ci-bot', '1000/day,60/min', '2030-01-01T12:00:00Z'),
+          'usage:',
+          '  COUNTER        USED  LIMIT     RESETS AT',
+          '  overall        5     1000/day  2030-01-02T00:00:00Z',
+          '  overall        4     60/min    2030-01-01T12:02:00Z',
+          '  tool:listPets  3     10/min    2030-01-01T12:02:00Z',
+          '  toolset:pets   5     50/day    2030-01-02T00:00:00Z',
+        ],
+      });
+      // No quota of its own: server.json's perCaller, marked as the default.
+      expect((await run('tokens', 'show', 'plain')).out.slice(10)).toEqual([
+        'usage:',
+        '  COUNTER        USED  LIMIT               RESETS AT',
+        '  overall        2     100/hour (default)  2030-01-01T13:00:00Z',
+        '  tool:listPets  0     10/min              2030-01-01T12:02:00Z',
+        '  toolset:pets   0     50/day              2030-01-02T00:00:00Z',
+      ]);
+      const json = await run('tokens', 'show', 'plain', '--json');
+      expect(json.code).toBe(0);
+      expect(JSON.parse(json.out.join('\n'))).toEqual({
+        name: 'plain',
+        status: 'active',
+        createdAt: '2030-01-01T12:00:01Z',
+        uses: 0,
+        usage: [
+          { counter: 'overall', key: 'token:plain', used: 2, limit: '100/hour', resetAt: '2030-01-01T13:00:00Z', default: true },
+          { counter: 'tool:listPets', key: 'token:plain|tool:listPets', used: 0, limit: '10/min', resetAt: '2030-01-01T12:02:00Z' },
+          { counter: 'toolset:pets', key: 'token:plain|toolset:pets', used: 0, limit: '50/day', resetAt: '2030-01-02T00:00:00Z' },
+        ],
+      });
+      expect(JSON.parse((await run('tokens', 'show', 'ci-bot', '--json')).out.join('\n')).usage).toEqual([
+        { counter: 'overall', key: 'token:ci-bot', used: 5, limit: '1000/day', resetAt: '2030-01-02T00:00:00Z' },
+        { counter: 'overall', key: 'token:ci-bot', used: 4, limit: '60/min', resetAt: '2030-01-01T12:02:00Z' },
+        { counter: 'tool:listPets', key: 'token:ci-bot|tool:listPets', used: 3, limit: '10/min', resetAt: '2030-01-01T12:02:00Z' },
+        { counter: 'toolset:pets', key: 'token:ci-bot|toolset:pets', used: 5, limit: '50/day', resetAt: '2030-01-02T00:00:00Z' },
+      ]);
+      // Reading charges nothing; a new minute starts from zero.
+      now = T0 + 120_000;
+      expect((await run('tokens', 'show', 'ci-bot')).out.slice(11)).toEqual([
+        '  COUNTER        USED  LIMIT     RESETS AT',
+        '  overall        5     1000/day  2030-01-02T00:00:00Z',
+        '  overall        0     60/min    2030-01-01T12:03:00Z',
+        '  tool:listPets  0     10/min    2030-01-01T12:03:00Z',
+        '  toolset:pets   5     50/day    2030-01-02T00:00:00Z',
+      ]);
+      expect(opened).toBe(5);
+    });
+
+    it('tokens show without any quota that applies: said, and the store left alone', async () => {
+      extra = { counters, perMinute: 300 };
+      const r = await run('tokens', 'show', 'plain');
+      expect(r).toEqual({ code: 0, err: [], out: [...record('plain', '-', '2030-01-01T12:00:01Z'), 'usage:           no quotas apply'] });
+      expect(JSON.parse((await run('tokens', 'show', 'plain', '--json')).out.join('\n')).usage).toEqual([]);
+      expect(opened).toBe(0);
+    });
+
+    it('tokens show when the counters cannot be read: the token, without usage, and why on stderr (exit 0)', async () => {
+      let downClosed = 0;
+      const down: CounterStore = { take: () => Promise.reject(new QuotaUnavailable('Redis: connection refused')), usage: () => Promise.reject(new QuotaUnavailable('Redis: connection refused')), close: async () => void downClosed++ };
+      extra = { counters: async () => down, quotas, perMinute: 300 };
+      expect(await run('tokens', 'show', 'ci-bot')).toEqual({ code: 0, out: record('ci-bot', '1000/day,60/min', '2030-01-01T12:00:00Z'), err: ['usage not shown: the quota counters cannot be read (Redis: connection refused)'] });
+      expect(downClosed).toBe(1);
+      const json = await run('tokens', 'show', 'ci-bot', '--json');
+      expect(json.code).toBe(0);
+      expect(JSON.parse(json.out.join('\n'))).toEqual({ name: 'ci-bot', status: 'active', quota: ['1000/day', '60/min'], createdAt: '2030-01-01T12:00:00Z', uses: 0, usage: null });
+      expect(json.err).toEqual(['usage not shown: the quota counters cannot be read (Redis: connection refused)']);
+      // Connecting fails (Redis), or the SQLite file cannot be opened: the same.
+      extra = { counters: () => Promise.reject(new QuotaUnavailable('cannot connect to Redis: no answer within 2000 ms')), quotas };
+      expect((await run('tokens', 'show', 'plain')).err).toEqual(['usage not shown: the quota counters cannot be read (cannot connect to Redis: no answer within 2000 ms)']);
+      writeFileSync(path.join(dir, 'file'), '');
+      const unopenable = path.join(dir, 'file', 'quota.db');
+      extra = { counters: async () => new SqliteCounters(unopenable), quotas };
+      const r = await run('tokens', 'show', 'plain');
+      expect(r.code).toBe(0);
+      expect(r.out).toEqual(record('plain', '-', '2030-01-01T12:00:01Z'));
+      expect(r.err).toHaveLength(1);
+      expect(r.err[0]).toMatch(/^usage not shown: the quota counters cannot be read \(cannot open the quota database .*\/file\/quota\.db: E[A-Z]+: /);
+    });
+
+    it('quota: the global limit, then every token’s overall use', async () => {
+      const audited = readFileSync(auditFile, 'utf8');
+      expect(await run('quota')).toEqual({
+        code: 0,
+        err: [],
+        out: [
+          'global (all callers): 7 used of 300/min, resets at 2030-01-01T12:02:00Z',
+          'TOKEN   STATUS   USED  LIMIT               RESETS AT',
+          'ci-bot  active   5     1000/day            2030-01-02T00:00:00Z',
+          'ci-bot  active   4     60/min              2030-01-01T12:02:00Z',
+          'plain   active   2     100/hour (default)  2030-01-01T13:00:00Z',
+          'old     revoked  0     100/hour (default)  2030-01-01T13:00:00Z',
+        ],
+      });
+      const json = await run('quota', '--json');
+      expect(json.code).toBe(0);
+      expect(JSON.parse(json.out.join('\n'))).toEqual({
+        global: { key: 'global', used: 7, limit: '300/min', resetAt: '2030-01-01T12:02:00Z' },
+        tokens: [
+          {
+            name: 'ci-bot',
+            status: 'active',
+            usage: [
+              { counter: 'overall', key: 'token:ci-bot', used: 5, limit: '1000/day', resetAt: '2030-01-02T00:00:00Z' },
+              { counter: 'overall', key: 'token:ci-bot', used: 4, limit: '60/min', resetAt: '2030-01-01T12:02:00Z' },
+            ],
+          },
+          { name: 'plain', status: 'active', usage: [{ counter: 'overall', key: 'token:plain', used: 2, limit: '100/hour', resetAt: '2030-01-01T13:00:00Z', default: true }] },
+          { name: 'old', status: 'revoked', usage: [{ counter: 'overall', key: 'token:old', used: 0, limit: '100/hour', resetAt: '2030-01-01T13:00:00Z', default: true }] },
+        ],
+      });
+      expect(await run('quota', '--token', 'plain')).toEqual({
+        code: 0,
+        err: [],
+        out: ['global (all callers): 7 used of 300/min, resets at 2030-01-01T12:02:00Z', 'TOKEN  STATUS  USED  LIMIT               RESETS AT', 'plain  active  2     100/hour (default)  2030-01-01T13:00:00Z'],
+      });
+      expect(JSON.parse((await run('quota', '--token=ci-bot', '--json')).out.join('\n')).tokens.map((t: { name: string }) => t.name)).toEqual(['ci-bot']);
+      // Without server.json defaults nor a known global limit: what is known, and nothing else.
+      extra = { counters };
+      expect((await run('quota')).out).toEqual([
+        'TOKEN   STATUS   USED  LIMIT     RESETS AT',
+        'ci-bot  active   5     1000/day  2030-01-02T00:00:00Z',
+        'ci-bot  active   4     60/min    2030-01-01T12:02:00Z',
+        'plain   active   -     none      -',
+        'old     revoked  -     none      -',
+      ]);
+      expect(JSON.parse((await run('quota', '--token', 'plain', '--json')).out.join('\n'))).toEqual({ tokens: [{ name: 'plain', status: 'active', usage: [] }] });
+      expect(opened).toBe(5);
+      expect(readFileSync(auditFile, 'utf8')).toBe(audited); // reading is not administration
+    });
+
+    it('quota with no tokens yet', async () => {
+      file = path.join(dir, 'fresh.db');
+      expect(await run('quota')).toEqual({ code: 0, err: [], out: ['global (all callers): 7 used of 300/min, resets at 2030-01-01T12:02:00Z', 'no tokens'] });
+      expect(JSON.parse((await run('quota', '--json')).out.join('\n'))).toEqual({ global: { key: 'global', used: 7, limit: '300/min', resetAt: '2030-01-01T12:02:00Z' }, tokens: [] });
+    });
+
+    it('quota refuses an unknown token, missing or unreadable counters (exit 1); usage errors touch nothing (exit 2)', async () => {
+      expect(await run('quota', '--token', 'nobody')).toEqual({ code: 1, out: [], err: ["no token named 'nobody'"] });
+      expect(await run('quota', '--verbose')).toEqual({ code: 2, out: [], err: ["quota: unknown option '--verbose' (usage: quota [--token NAME] [--json])"] });
+      expect(opened).toBe(0);
+      extra = { counters: async () => ({ take: () => Promise.reject(new Error('unused')), usage: () => Promise.reject(new QuotaUnavailable('Redis: connection refused')), close: async () => {} }), quotas, perMinute: 300 };
+      expect(await run('quota')).toEqual({ code: 1, out: [], err: ['the quota counters cannot be read (Redis: connection refused)'] });
+      expect(await run('quota', '--json')).toEqual({ code: 1, out: [], err: ['the quota counters cannot be read (Redis: connection refused)'] });
+      extra = {};
+      expect(await run('quota')).toEqual({ code: 1, out: [], err: ['no quota counter store is configured'] });
+    });
   });
 
   describe('audit', () => {

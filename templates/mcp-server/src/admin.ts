@@ -1,11 +1,14 @@
 /**
- * The administration command line: issue, list, revoke and rotate server tokens, and summarize
- * the audit log. Exit codes: 0 done, 1 refused (unknown token, taken name, unreadable log),
- * 2 usage error. Errors are one line on `err`; results go to `out`.
+ * The administration command line: issue, list, revoke and rotate server tokens, show their use
+ * of the call quotas, and summarize the audit log. Exit codes: 0 done, 1 refused (unknown token,
+ * taken name, unreadable log or counters), 2 usage error. Errors are one line on `err`; results
+ * go to `out`.
  */
 import { createReadStream, existsSync, mkdirSync, appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import type { ServerData } from './model.js';
+import { type Bucket, type CounterStore, type Limit, parseLimit, QuotaUnavailable, type Usage } from './quota.js';
 import { parseDuration, tokenStatus, TokenStore, TOKEN_NAME, type TokenRecord } from './tokens.js';
 
 export interface AdminContext {
@@ -17,6 +20,12 @@ export interface AdminContext {
   actor: string;
   /** The clock, for tests. */
   now?: () => number;
+  /** Opens the counter store the server charges (Redis or the SQLite quota file); closed after each command. Without it, no usage is shown. */
+  counters?: () => Promise<CounterStore>;
+  /** server.json's default quotas: overall per caller (unless a token has its own), per tool, per toolset. */
+  quotas?: ServerData['quotas'];
+  /** The server-wide limit in calls per minute (MCP_RATE_LIMIT_PER_MINUTE). */
+  perMinute?: number;
 }
 
 const USAGE: Record<string, string> = {
@@ -26,6 +35,7 @@ const USAGE: Record<string, string> = {
   'tokens revoke': 'tokens revoke NAME',
   'tokens rotate': 'tokens rotate NAME [--grace 1h]',
   audit: 'audit [--since 1h] [--token NAME] [--json]',
+  quota: 'quota [--token NAME] [--json]',
 };
 
 /** Validation only; the quota module parses these. */
@@ -159,7 +169,66 @@ function storeCall<T>(fn: () => T): T {
   }
 }
 
-function tokens(sub: string | undefined, rest: string[], ctx: AdminContext, now: number): number {
+/** A counter's current use, for output; `default` marks an overall limit from server.json rather than the token's own. */
+interface Counted {
+  counter: string;
+  key: string;
+  used: number;
+  limit: string;
+  resetAt: number;
+  default?: true;
+}
+
+const who = (r: TokenRecord): string => `token:${r.name}`;
+
+function limits(texts: string[] | undefined, where: string): Limit[] {
+  return (texts ?? []).map((t) => {
+    try {
+      return parseLimit(t);
+    } catch (e) {
+      throw new Error(`${where}: ${(e as Error).message}`);
+    }
+  });
+}
+
+/** A token's overall counters, keyed as Limits.buckets charges a server token: its own quota replaces perCaller. */
+function overallBuckets(r: TokenRecord, quotas: ServerData['quotas']): Bucket[] {
+  const own = r.quota !== undefined;
+  return limits(own ? r.quota : quotas?.perCaller, own ? `token '${r.name}' quota` : 'server.json quotas.perCaller').map((limit) => ({ key: who(r), limit }));
+}
+
+/** Every counter a token's calls may be charged to (all tools and toolsets with limits, not knowing which it calls). */
+function tokenBuckets(r: TokenRecord, quotas: ServerData['quotas']): Bucket[] {
+  const per = (kind: 'tool' | 'toolset', map: Record<string, string[]> | undefined): Bucket[] =>
+    Object.entries(map ?? {}).flatMap(([name, l]) => limits(l, `server.json quotas.${kind}s.${name}`).map((limit) => ({ key: `${who(r)}|${kind}:${name}`, limit })));
+  return [...overallBuckets(r, quotas), ...per('tool', quotas?.tools), ...per('toolset', quotas?.toolsets)];
+}
+
+/** The token's share of `usage`, labelled overall, tool:NAME or toolset:NAME. */
+function countedFor(r: TokenRecord, usage: Usage[]): Counted[] {
+  const key = who(r);
+  return usage
+    .filter((u) => u.key === key || u.key.startsWith(`${key}|`))
+    .map((u) => ({ counter: u.key === key ? 'overall' : u.key.slice(key.length + 1), key: u.key, used: u.used, limit: u.limit, resetAt: u.resetAt, ...(u.key === key && r.quota === undefined ? { default: true as const } : {}) }));
+}
+
+/** Read-only: nothing is charged. Closed at once: an open Redis client would keep the process alive. */
+async function readCounters(open: () => Promise<CounterStore>, buckets: Bucket[], now: number): Promise<Usage[]> {
+  if (buckets.length === 0) return [];
+  const store = await open();
+  try {
+    return await store.usage(buckets, now);
+  } finally {
+    await store.close().catch(() => {});
+  }
+}
+
+const unreadable = (e: unknown): string => (e instanceof QuotaUnavailable ? `the quota counters cannot be read (${e.message})` : e instanceof Error ? e.message : String(e));
+
+const countedJson = (c: Counted): Record<string, unknown> => ({ counter: c.counter, key: c.key, used: c.used, limit: c.limit, resetAt: iso(c.resetAt), ...(c.default ? { default: true } : {}) });
+const limitCell = (c: Counted): string => (c.default ? `${c.limit} (default)` : c.limit);
+
+async function tokens(sub: string | undefined, rest: string[], ctx: AdminContext, now: number): Promise<number> {
   const command = `tokens ${sub ?? ''}`.trim();
   if (sub === undefined || !USAGE[command]) throw new UsageError(`unknown command '${command}' (commands: ${Object.keys(USAGE).filter((k) => k.startsWith('tokens ')).join(', ')})`);
   switch (sub) {
@@ -172,6 +241,14 @@ function tokens(sub: string | undefined, rest: string[], ctx: AdminContext, now:
       const quota = p.flags.get('quota');
       const bad = quota?.find((q) => !QUOTA.test(q));
       if (bad !== undefined) throw new UsageError(`${command}: --quota '${bad}' is not a limit like 1000/day or 60/min (units: s, sec, second, min, minute, h, hour, day)`);
+      // e.g. 0/min: the server could not parse it, and every call of the token would fail.
+      for (const q of quota ?? []) {
+        try {
+          parseLimit(q);
+        } catch (e) {
+          throw new UsageError(`${command}: --quota: ${(e as Error).message}`);
+        }
+      }
       const expires = p.flags.get('expires')?.[0];
       const expiresInMs = expires === undefined ? undefined : duration(command, 'expires', expires);
       if (expiresInMs === 0) throw new UsageError(`${command}: --expires must be longer than 0`);
@@ -222,8 +299,18 @@ function tokens(sub: string | undefined, rest: string[], ctx: AdminContext, now:
       try {
         const r = store.show(name);
         if (!r) throw new Refused(`no token named '${name}'`);
+        // undefined: no counter store in this context; null: it could not be read (the record still shows).
+        let usage: Counted[] | null | undefined;
+        if (ctx.counters) {
+          try {
+            usage = countedFor(r, await readCounters(ctx.counters, tokenBuckets(r, ctx.quotas), now));
+          } catch (e) {
+            usage = null;
+            ctx.err(`usage not shown: ${unreadable(e)}`);
+          }
+        }
         if (p.flags.has('json')) {
-          ctx.out(JSON.stringify(view(r, now), null, 2));
+          ctx.out(JSON.stringify({ ...view(r, now), ...(usage !== undefined ? { usage: usage?.map(countedJson) ?? null } : {}) }, null, 2));
           return 0;
         }
         const lines: [string, string][] = [
@@ -240,7 +327,12 @@ function tokens(sub: string | undefined, rest: string[], ctx: AdminContext, now:
         ];
         if (r.rotatedAt !== undefined) lines.push(['rotated', `${iso(r.rotatedAt)} (previous secret valid until ${iso(r.previousValidUntil)})`]);
         if (r.revokedAt !== undefined) lines.push(['revoked', iso(r.revokedAt)!]);
+        if (usage?.length === 0) lines.push(['usage', 'no quotas apply']);
         for (const [k, v] of lines) ctx.out(`${`${k}:`.padEnd(17)}${v}`);
+        if (usage && usage.length > 0) {
+          ctx.out('usage:');
+          for (const line of table([['  COUNTER', 'USED', 'LIMIT', 'RESETS AT'], ...usage.map((c) => [`  ${c.counter}`, String(c.used), limitCell(c), iso(c.resetAt)!])])) ctx.out(line);
+        }
         return 0;
       } finally {
         store.close();
@@ -405,6 +497,64 @@ async function audit(rest: string[], ctx: AdminContext, now: number): Promise<nu
   return 0;
 }
 
+/** The server-wide limit's use and each token's overall use; unlike `tokens show`, an unreadable store is a refusal. */
+async function quota(rest: string[], ctx: AdminContext, now: number): Promise<number> {
+  const command = 'quota';
+  const p = parseFlags(command, rest, { token: 'value', json: 'bool' });
+  none(command, p);
+  const name = p.flags.get('token')?.[0];
+  const store = openStore(ctx);
+  let list: TokenRecord[];
+  try {
+    if (name === undefined) list = store.list();
+    else {
+      const r = store.show(name);
+      if (!r) throw new Refused(`no token named '${name}'`);
+      list = [r];
+    }
+  } finally {
+    store.close();
+  }
+  if (!ctx.counters) throw new Refused('no quota counter store is configured');
+  const global: Bucket[] = ctx.perMinute === undefined ? [] : [{ key: 'global', limit: parseLimit(`${ctx.perMinute}/min`) }];
+  let usage: Usage[];
+  try {
+    // One read for everything: a single MGET on Redis.
+    usage = await readCounters(ctx.counters, [...global, ...list.flatMap((r) => overallBuckets(r, ctx.quotas))], now);
+  } catch (e) {
+    throw new Refused(unreadable(e));
+  }
+  const g = usage.find((u) => u.key === 'global');
+  const rows = list.map((r) => ({ r, counted: countedFor(r, usage) }));
+
+  if (p.flags.has('json')) {
+    ctx.out(
+      JSON.stringify(
+        {
+          ...(g ? { global: { key: g.key, used: g.used, limit: g.limit, resetAt: iso(g.resetAt) } } : {}),
+          tokens: rows.map(({ r, counted }) => ({ name: r.name, status: tokenStatus(r, now), usage: counted.map(countedJson) })),
+        },
+        null,
+        2,
+      ),
+    );
+    return 0;
+  }
+  if (g) ctx.out(`global (all callers): ${g.used} used of ${g.limit}, resets at ${iso(g.resetAt)}`);
+  if (rows.length === 0) {
+    ctx.out('no tokens');
+    return 0;
+  }
+  const cells = [['TOKEN', 'STATUS', 'USED', 'LIMIT', 'RESETS AT']];
+  for (const { r, counted } of rows) {
+    const status = tokenStatus(r, now);
+    if (counted.length === 0) cells.push([r.name, status, '-', 'none', '-']);
+    for (const c of counted) cells.push([r.name, status, String(c.used), limitCell(c), iso(c.resetAt)!]);
+  }
+  for (const line of table(cells)) ctx.out(line);
+  return 0;
+}
+
 /** Runs one administration command; resolves to the exit code. */
 export async function runAdmin(argv: string[], ctx: AdminContext): Promise<number> {
   const now = ctx.now?.() ?? Date.now();
@@ -414,9 +564,10 @@ export async function runAdmin(argv: string[], ctx: AdminContext): Promise<numbe
       for (const u of Object.values(USAGE)) ctx.out(`usage: ${u}`);
       return 0;
     }
-    if (command === 'tokens') return tokens(sub, rest, ctx, now);
+    if (command === 'tokens') return await tokens(sub, rest, ctx, now);
     if (command === 'audit') return await audit(argv.slice(1), ctx, now);
-    throw new UsageError(command === undefined ? 'no command given (commands: tokens, audit; help lists them all)' : `unknown command '${command}' (commands: tokens, audit; help lists them all)`);
+    if (command === 'quota') return await quota(argv.slice(1), ctx, now);
+    throw new UsageError(command === undefined ? 'no command given (commands: tokens, audit, quota; help lists them all)' : `unknown command '${command}' (commands: tokens, audit, quota; help lists them all)`);
   } catch (e) {
     if (e instanceof UsageError) {
       ctx.err(e.message);
