@@ -26,7 +26,7 @@ export const TEMPLATE_DIR = fileURLToPath(new URL('../../templates/mcp-server/',
 const RENAMED: Record<string, string> = { _gitignore: '.gitignore', _dockerignore: '.dockerignore' };
 
 /** Runtime dependencies of the generated project (zod is the SDK's required peer; quota counters in Redis or SQLite). */
-const RUNTIME_DEPS = ['@modelcontextprotocol/sdk', 'ajv', 'ajv-formats', 'jose', 'zod', '@redis/client', 'better-sqlite3'];
+const RUNTIME_DEPS = ['@modelcontextprotocol/sdk', 'ajv', 'ajv-formats', 'jose', 'zod', '@redis/client', 'better-sqlite3', 'yaml'];
 const DEV_DEPS = ['typescript', '@types/node', '@types/better-sqlite3'];
 /** Used only when a package cannot be found installed beside apictl (the versions apictl was tested with). */
 const FALLBACK_VERSIONS: Record<string, string> = {
@@ -37,6 +37,7 @@ const FALLBACK_VERSIONS: Record<string, string> = {
   zod: '4.6.7',
   '@redis/client': '6.3.1',
   'better-sqlite3': '12.11.1',
+  yaml: '2.9.1',
   typescript: '5.9.3',
   '@types/node': '20.19.43',
   '@types/better-sqlite3': '9.6.0',

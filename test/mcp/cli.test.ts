@@ -158,7 +158,7 @@ describe('the generated project', () => {
   it('pins exact dependency versions read from node_modules, and never depends on apictl', () => {
     const pkg = JSON.parse(readFileSync(path.join(out, 'package.json'), 'utf8'));
     const installed = (name: string) => JSON.parse(readFileSync(path.join(repoRoot, 'node_modules', name, 'package.json'), 'utf8')).version;
-    expect(pkg.dependencies).toEqual({ '@modelcontextprotocol/sdk': installed('@modelcontextprotocol/sdk'), ajv: installed('ajv'), 'ajv-formats': installed('ajv-formats'), jose: installed('jose'), zod: installed('zod'), '@redis/client': installed('@redis/client'), 'better-sqlite3': installed('better-sqlite3') });
+    expect(pkg.dependencies).toEqual({ '@modelcontextprotocol/sdk': installed('@modelcontextprotocol/sdk'), ajv: installed('ajv'), 'ajv-formats': installed('ajv-formats'), jose: installed('jose'), zod: installed('zod'), '@redis/client': installed('@redis/client'), 'better-sqlite3': installed('better-sqlite3'), yaml: installed('yaml') });
     expect(pkg.devDependencies).toEqual({ typescript: installed('typescript'), '@types/node': installed('@types/node'), '@types/better-sqlite3': installed('@types/better-sqlite3') });
     expect(JSON.stringify(pkg)).not.toMatch(/apictl"/);
     expect(pkg.scripts).toMatchObject({ build: 'tsc -p tsconfig.json', start: 'node dist/index.js' });

@@ -53,6 +53,8 @@ export async function buildProject(projectDir: string): Promise<void> {
 
 /** A connected SDK client talking to `node dist/index.js` of a project. */
 export interface Running {
+  /** The server process. */
+  pid?: number;
   client: Client;
   stderr: () => string;
   close(): Promise<void>;
@@ -70,7 +72,7 @@ export async function startServer(projectDir: string, env: Record<string, string
   transport.stderr?.on('data', (d: Buffer) => (err += d.toString()));
   const client = new Client({ name: 'apictl-e2e', version: '1.0.0' });
   await client.connect(transport);
-  return { client, stderr: () => err, close: () => client.close() };
+  return { client, stderr: () => err, close: () => client.close(), pid: transport.pid ?? undefined };
 }
 
 /** One request as the upstream saw it. */

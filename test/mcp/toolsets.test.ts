@@ -3,7 +3,7 @@
  * (meta-tools that enable a toolset for the session and send notifications/tools/list_changed),
  * over stdio and per session over HTTP.
  */
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -111,6 +111,45 @@ describe('toolsets of a generated server', () => {
       await Promise.all([a.close(), b.close()]);
     } finally {
       await server.stop();
+    }
+  });
+});
+
+describe('mcp.yaml in the project, reloaded without a restart', () => {
+  it('applies descriptions and switched-off tools on change and on SIGHUP, tells clients the list changed, and refuses a broken file', async () => {
+    const config = path.join(project, 'mcp.yaml');
+    const r = await stdio({ MCP_TOOLSETS: 'pets' });
+    let changed = 0;
+    r.client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changed++);
+    const waitFor = async (n: number): Promise<void> => {
+      for (let i = 0; i < 100 && changed < n; i++) await new Promise((res) => setTimeout(res, 20));
+    };
+    try {
+      expect(await names(r.client)).toContain('deletePet');
+      writeFileSync(config, 'tools:\n  deletePet:\n    enabled: false\n  listPets:\n    description: Lists the pets of the shop, newest first.\n');
+      await waitFor(1);
+      expect(changed).toBe(1);
+      const listed = (await r.client.listTools()).tools;
+      expect(listed.map((t) => t.name)).not.toContain('deletePet');
+      expect(listed.find((t) => t.name === 'listPets')?.description).toBe('Lists the pets of the shop, newest first.');
+      await expect(r.client.callTool({ name: 'deletePet', arguments: { id: 'p1' } })).rejects.toThrow(/Unknown tool: deletePet/);
+      // a broken file changes nothing, and says why
+      writeFileSync(config, 'tools: [not, a, mapping\n');
+      for (let i = 0; i < 100 && !/mcp\.yaml refused/.test(r.stderr()); i++) await new Promise((res) => setTimeout(res, 20));
+      expect(r.stderr()).toMatch(/mcp\.yaml changed: mcp\.yaml refused, the settings in force stay: mcp\.yaml does not parse/);
+      expect((await r.client.listTools()).tools.map((t) => t.name)).not.toContain('deletePet');
+      expect(changed).toBe(1);
+      // SIGHUP reloads too (the watcher may miss a file written by some tools)
+      rmSync(config);
+      await waitFor(2);
+      expect(changed).toBe(2);
+      process.kill(r.pid!, 'SIGHUP');
+      for (let i = 0; i < 100 && !/SIGHUP: mcp\.yaml reloaded/.test(r.stderr()); i++) await new Promise((res) => setTimeout(res, 20));
+      expect(r.stderr()).toMatch(/SIGHUP: mcp\.yaml reloaded\n/);
+      expect(await names(r.client)).toContain('deletePet');
+    } finally {
+      rmSync(config, { force: true });
+      await r.close();
     }
   });
 });

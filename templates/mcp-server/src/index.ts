@@ -5,7 +5,9 @@
  */
 import { existsSync } from 'node:fs';
 import { hostname, userInfo } from 'node:os';
+import path from 'node:path';
 import { scopesSupported } from './access.js';
+import { Catalog } from './catalog.js';
 import { AuditLog } from './audit.js';
 import { Auth } from './auth.js';
 import { loadServerData, loadTools, projectDir } from './data.js';
@@ -20,6 +22,7 @@ import { Secrets } from './redact.js';
 import { serveHttp } from './serve-http.js';
 import { loadDotEnv, readHttpSettings, readSettings } from './settings.js';
 import { TokenStore } from './tokens.js';
+import { readRuntimeConfig, watchRuntimeConfig } from './runtime-config.js';
 import { Validators } from './validate.js';
 
 const USAGE = 'usage: node dist/index.js [--http [--port N] [--host H]]';
@@ -74,22 +77,37 @@ async function main(): Promise<void> {
   const audit = new AuditLog(settings.auditLog, settings.auditMaxBytes);
   // counters shared by every replica (Redis), or by the processes of this machine (SQLite)
   const counters: CounterStore = settings.redisUrl ? await RedisCounters.connect(settings.redisUrl) : new SqliteCounters(settings.quotaFile);
-  const limits = new Limits(counters, server.quotas, { perMinute: settings.rateLimitPerMinute, failOpenReads: settings.quotaFailOpenReads });
+  // mcp.yaml in the project: what an operator changes without regenerating (reloaded on change or SIGHUP)
+  const configFile = path.join(projectDir, 'mcp.yaml');
+  const runtime = readRuntimeConfig(configFile);
+  const catalog = new Catalog(tools, runtime);
+  const limits = new Limits(counters, runtime?.quotas ?? server.quotas, { perMinute: settings.rateLimitPerMinute, failOpenReads: settings.quotaFailOpenReads });
   const pipeline = new Pipeline({ settings, validators: new Validators(), limits, auth, audit, secrets, log });
-  const writes = tools.filter((t) => t.definition.annotations.readOnlyHint !== true).length;
+  const writes = catalog.tools.filter((t) => t.definition.annotations.readOnlyHint !== true).length;
   const host: ToolHost = {
     info: { name: server.name, version: server.version, title: server.title },
     instructions:
-      `Tools for ${server.title} (${tools.length} tools${writes > 0 ? `, ${writes} of which change data` : ', all read-only'}). ` +
+      `Tools for ${server.title} (${catalog.tools.length} tools${writes > 0 ? `, ${writes} of which change data` : ', all read-only'}). ` +
       'Each tool calls one API operation; read its description to pick the right one. Errors come back as tool results explaining what to fix.',
-    tools,
+    catalog,
     pageSize: settings.pageSize,
-    toolsets: { all: server.toolsets ?? [], enabled: settings.toolsets, dynamic: settings.dynamicToolsets },
+    toolsets: { all: server.toolsets ?? [], enabled: process.env.MCP_TOOLSETS === undefined && runtime?.defaultToolsets ? runtime.defaultToolsets : settings.toolsets, dynamic: settings.dynamicToolsets },
     ...(!args.http && localToken && tokens ? { localCaller: () => verifyServerToken(tokens, localToken) } : {}),
     rejected: (what) => pipeline.rejected(what),
     call: (tool, toolArgs, signal, ctx) => pipeline.call(tool, toolArgs, signal, ctx),
     log,
   };
+  watchRuntimeConfig(configFile, (why) => {
+    try {
+      const next = readRuntimeConfig(configFile) ?? { tools: {}, toolsets: {} };
+      limits.setQuotas(next.quotas ?? server.quotas);
+      if (process.env.MCP_TOOLSETS === undefined) host.toolsets.enabled = next.defaultToolsets ?? settings.toolsets;
+      const changed = catalog.apply(next);
+      log.info(`${why}: mcp.yaml reloaded${changed ? '; the tool list changed, clients are told' : ''}`);
+    } catch (err) {
+      log.error(`${why}: mcp.yaml refused, the settings in force stay: ${(err as Error).message}`);
+    }
+  });
   if (!http) {
     // a token that is not valid now stops the start; one revoked later fails on its next call
     if (host.localCaller) log.info(`calls are made as server token '${host.localCaller().id}' (MCP_TOKEN)`);
@@ -103,7 +121,7 @@ async function main(): Promise<void> {
     {
       sessions,
       gate: createGate(http, { scopes: scopesSupported(tools), name: server.title }, secrets, log, tokens),
-      tools: new Map(tools.map((t) => [t.definition.name, t])),
+      tools: catalog,
       rejected: (what) => pipeline.rejected(what),
       refused: (tool, caller, toolArgs, outcome, error) => pipeline.refused(tool, caller, toolArgs, outcome, error),
       charge: (tool, caller) => limits.charge(tool, caller),

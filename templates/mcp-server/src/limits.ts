@@ -21,9 +21,9 @@ export interface LimitSettings {
 
 export class Limits {
   private readonly global: Limit;
-  private readonly perCaller: Limit[];
-  private readonly tools = new Map<string, Limit[]>();
-  private readonly toolsets = new Map<string, Limit[]>();
+  private perCaller: Limit[] = [];
+  private tools = new Map<string, Limit[]>();
+  private toolsets = new Map<string, Limit[]>();
 
   constructor(
     private readonly store: CounterStore,
@@ -31,9 +31,14 @@ export class Limits {
     private readonly settings: LimitSettings,
   ) {
     this.global = parseLimit(`${settings.perMinute}/min`);
+    this.setQuotas(quotas);
+  }
+
+  /** The default quotas (at start, and when mcp.yaml is reloaded). */
+  setQuotas(quotas: ServerData['quotas']): void {
     this.perCaller = (quotas?.perCaller ?? []).map(parseLimit);
-    for (const [name, l] of Object.entries(quotas?.tools ?? {})) this.tools.set(name, l.map(parseLimit));
-    for (const [name, l] of Object.entries(quotas?.toolsets ?? {})) this.toolsets.set(name, l.map(parseLimit));
+    this.tools = new Map(Object.entries(quotas?.tools ?? {}).map(([name, l]) => [name, l.map(parseLimit)]));
+    this.toolsets = new Map(Object.entries(quotas?.toolsets ?? {}).map(([name, l]) => [name, l.map(parseLimit)]));
   }
 
   /** The counters of one call: global, then the caller's overall, per-tool and per-toolset quotas. */

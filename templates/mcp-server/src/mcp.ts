@@ -12,6 +12,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { type EventStore, StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ErrorCode, isInitializeRequest, type JSONRPCMessage, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { mayCall, mayUseToolset, toolsetOf } from './access.js';
+import type { Catalog } from './catalog.js';
 import type { Caller, Exchange, Tool, ToolsetInfo } from './model.js';
 import type { CallContext } from './pipeline.js';
 import type { Usage } from './quota.js';
@@ -22,8 +23,8 @@ import { LineTransport } from './stdio.js';
 export interface ToolHost {
   info: { name: string; version: string; title: string };
   instructions: string;
-  /** Tools in listing order. */
-  tools: Tool[];
+  /** The tools as served now (tools.json with mcp.yaml's run-time settings), in listing order. */
+  catalog: Catalog;
   pageSize: number;
   call(tool: Tool, args: Record<string, unknown> | undefined, signal: AbortSignal, ctx: CallContext): Promise<ToolResult>;
   /**
@@ -102,22 +103,29 @@ function textResult(text: string, structured?: Record<string, unknown>, isError 
 
 /** Builds the MCP server for a tool host (one per session over HTTP: enabled toolsets are per session). */
 export function createMcpServer(host: ToolHost): Server {
-  const dynamic = host.toolsets.dynamic && !host.tools.some((t) => t.definition.name === LIST_TOOLSETS || t.definition.name === ENABLE_TOOLSET);
+  const dynamic = host.toolsets.dynamic && !host.catalog.get(LIST_TOOLSETS) && !host.catalog.get(ENABLE_TOOLSET);
   const server = new Server(
     { name: host.info.name, version: host.info.version, title: host.info.title },
-    // list_changed is sent when a client enables a toolset (dynamic toolsets only).
+    // list_changed is sent when mcp.yaml is reloaded with changes and when a client enables a toolset.
     // logging: the SDK answers logging/setLevel and drops messages below the level the client set.
-    { capabilities: { tools: { listChanged: dynamic }, logging: {} }, instructions: host.instructions },
+    { capabilities: { tools: { listChanged: true }, logging: {} }, instructions: host.instructions },
   );
-  // log notifications once the client has finished initializing (it may then set a level)
+  // notifications once the client has finished initializing (it may then set a level)
   let ready = false;
   server.oninitialized = () => {
     ready = true;
   };
+  const stopListening = host.catalog.onChange(() => {
+    if (ready) void server.sendToolListChanged().catch(() => undefined);
+  });
+  const closed = server.onclose;
+  server.onclose = () => {
+    stopListening();
+    closed?.();
+  };
   host.log?.forward((level, message) => {
     if (ready) void server.sendLoggingMessage({ level, logger: host.info.name, data: message }).catch(() => undefined);
   });
-  const byName = new Map(host.tools.map((t) => [t.definition.name, t]));
   const page = Math.max(1, host.pageSize);
   const enabled = new Set(host.toolsets.enabled);
   // A caller sees the tools of the enabled toolsets that its token allows (scopes, toolsets).
@@ -133,7 +141,7 @@ export function createMcpServer(host: ToolHost): Server {
       host.rejected?.({ outcome: 'invalid_token', reason: (err as Error).message, tools: [], request: 'tools/list' });
       throw new McpError(ErrorCode.InvalidRequest, `Not authorized: ${(err as Error).message}`);
     }
-    const tools = host.tools.filter((t) => visible(t, caller));
+    const tools = host.catalog.tools.filter((t) => visible(t, caller));
     const entries = [...(dynamic ? META_TOOLS : []), ...tools.map(listed)];
     const cursors = new Cursors(entries.map((e) => e.name as string));
     const cursor = request.params?.cursor;
@@ -172,7 +180,7 @@ export function createMcpServer(host: ToolHost): Server {
       }
       return textResult(`Toolset '${wanted}' is enabled: ${set.tools} tools. The tool list has changed; list the tools again.`) as never;
     }
-    const tool = byName.get(name);
+    const tool = host.catalog.get(name);
     // a tool outside the caller's scopes or toolsets does not exist for it (the HTTP layer answers such calls with a 403 first)
     if (!tool || !mayCall(tool, caller)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
     if (!enabled.has(toolsetOf(tool))) {

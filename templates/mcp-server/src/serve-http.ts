@@ -54,7 +54,7 @@ export interface HttpOptions {
 export interface HttpDeps {
   sessions: HttpSessions;
   gate: Gate;
-  tools: Map<string, Tool>;
+  tools: { get(name: string): Tool | undefined };
   /** Records a request refused for its token (the audit entry): no identity is known, only what was tried. */
   rejected(what: { outcome: string; reason: string; tools: string[]; request: string }): void;
   /** Records a call refused before it ran (the audit entry). */
