@@ -115,6 +115,7 @@ describe.skipIf(!hasCorpus)('every tool of every corpus document: sampled argume
       API_BASE_URL: `${upstream.base}/api`,
       MCP_AUDIT_LOG: path.join(work, 'audit', `${name}.jsonl`),
       MCP_RATE_LIMIT_PER_MINUTE: '1000000',
+      MCP_TOOLSETS: 'all',
       MCP_MAX_RESPONSE_BYTES: '10000000',
     });
     const failures: string[] = [];

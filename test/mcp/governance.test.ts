@@ -28,7 +28,11 @@ const env = (): Record<string, string> => ({
 
 /** `node dist/index.js ARGS` in the project. */
 function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return run(process.execPath, [path.join(project, 'dist', 'index.js'), ...args], work, { PATH: process.env.PATH ?? '', ...env() });
+  return cliWith({}, ...args);
+}
+
+function cliWith(extra: Record<string, string>, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return run(process.execPath, [path.join(project, 'dist', 'index.js'), ...args], work, { PATH: process.env.PATH ?? '', ...env(), ...extra });
 }
 
 const audit = (): Array<Record<string, unknown>> => readFileSync(auditFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
@@ -153,6 +157,10 @@ describe('quotas shared by replicas through a real Redis', () => {
       expect(upstream.to('/v1/pets').length - before).toBe(100);
       expect(new Set(refused.map((r) => textOf(r).replace(/It resets at .*$/, '')))).toEqual(new Set(['Quota reached (100/day for this caller). ']));
       expect(audit().filter((e) => e.caller === 'replicated' && e.outcome === 'rate_limited')).toHaveLength(200);
+      // the operator sees the same count the replicas charged
+      const q = await cliWith({ MCP_REDIS_URL: redis.url }, 'quota', '--token', 'replicated', '--json');
+      expect(q.code, q.stderr).toBe(0);
+      expect((JSON.parse(q.stdout) as { tokens: Array<{ name: string; usage: Array<{ used: number; limit: string }> }> }).tokens[0]).toMatchObject({ name: 'replicated', usage: [{ used: 100, limit: '100/day' }] });
       // over HTTP the refusal also carries the limit in headers
       const init = await fetch(a.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}` }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }) });
       await init.text();

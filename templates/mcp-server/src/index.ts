@@ -46,16 +46,21 @@ function parseArgs(argv: string[]): { http: boolean; port?: number; host?: strin
   return out;
 }
 
-/** `node dist/index.js tokens …` and `audit …`: the administration command line (output on stdout). */
+/** `node dist/index.js tokens …`, `quota …` and `audit …`: the administration command line (output on stdout). */
 async function admin(argv: string[]): Promise<number> {
   loadDotEnv(projectDir);
-  const settings = readSettings(loadServerData(), projectDir);
+  const server = loadServerData();
+  const settings = readSettings(server, projectDir);
   return runAdmin(argv, {
     tokensFile: settings.tokensFile,
     auditFile: settings.auditLog,
     out: (line) => void process.stdout.write(`${line}\n`),
     err: (line) => void process.stderr.write(`${line}\n`),
     actor: `${userInfo().username}@${hostname()}`,
+    // what the server charges: the same store, mcp.yaml's quotas over server.json's, the global limit
+    counters: async () => (settings.redisUrl ? RedisCounters.connect(settings.redisUrl) : new SqliteCounters(settings.quotaFile)),
+    quotas: readRuntimeConfig(path.join(projectDir, 'mcp.yaml'))?.quotas ?? server.quotas,
+    perMinute: settings.rateLimitPerMinute,
   });
 }
 
@@ -143,7 +148,7 @@ async function main(): Promise<void> {
 }
 
 const argv = process.argv.slice(2);
-const run = argv[0] === 'tokens' || argv[0] === 'audit' ? admin(argv).then((code) => process.exit(code)) : main();
+const run = argv[0] === 'tokens' || argv[0] === 'audit' || argv[0] === 'quota' ? admin(argv).then((code) => process.exit(code)) : main();
 run.catch((err: unknown) => {
   process.stderr.write(`cannot start: ${err instanceof Error ? err.message : String(err)}\n`);
   process.exit(1);
