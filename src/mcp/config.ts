@@ -10,6 +10,7 @@ import { decodeUtf8, readFileCapped } from '../document/read.js';
 import type { JsonPath } from '../findings/finding.js';
 import { type ScopeSetting, scopeSettingProblem } from './scopes.js';
 import type { ToolsetSetting } from './toolsets.js';
+import { type PromptSetting, promptProblem } from './prompts.js';
 
 /** Annotation overrides (any subset of the four hints, plus a title). */
 export interface AnnotationOverrides {
@@ -88,6 +89,8 @@ export interface McpConfig {
   defaultToolsets?: string[];
   /** Largest default tools/list, in tokens. */
   toolsListBudget?: number;
+  /** Prompts the server offers: name → description, arguments, template with {{argument}} placeholders. */
+  prompts?: Record<string, PromptSetting>;
   /** Default call quotas ("1000/day", "60/min"): per caller (token or OAuth subject), and per caller and tool or toolset. */
   quotas?: { perCaller?: string[]; tools?: Record<string, string[]>; toolsets?: Record<string, string[]> };
 }
@@ -181,6 +184,7 @@ const TOP_FIELDS: Record<string, Check> = {
   tagScopes: (v) => isMap(v) ?? Object.values(v as Record<string, unknown>).map(scopeSettingProblem).find((m) => m !== undefined),
   toolsets: (v) => isMap(v) ?? Object.entries(v as Record<string, unknown>).map(([name, set]) => toolsetProblem(name, set)).find((p) => p !== undefined),
   defaultToolsets: isStrList,
+  prompts: (v) => isMap(v) ?? Object.entries(v as Record<string, unknown>).map(([name, p]) => promptProblem(name, p)).find((m) => m !== undefined),
   quotas: (v) => {
     const notMap = isMap(v);
     if (notMap) return notMap;

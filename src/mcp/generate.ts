@@ -113,6 +113,7 @@ export function generateServer(input: GenerateInput): GenerateResult {
     invocation: input.invocation,
     changelog: existsSync(changelogFile) ? readFileSync(changelogFile, 'utf8') : undefined,
     date: (input.now ?? new Date()).toISOString().slice(0, 10),
+    document,
   });
   const protect = new Set<string>();
   for (const abs of [configAbs, overlayAbs]) {

@@ -10,6 +10,7 @@
 import crypto from 'node:crypto';
 import { isObject } from '../validate/json.js';
 import type { GeneratedTool, SpecIdentity } from './types.js';
+import type { ManifestPrompt, ManifestResource } from './prompts.js';
 import { appendAll } from '../util/append.js';
 
 /** What the manifest records about one tool. */
@@ -37,6 +38,9 @@ export interface Manifest {
   /** Hash of the tool list (names and versions). */
   toolsHash: string;
   tools: ManifestTool[];
+  /** Prompts and resources, versioned like tools (absent in manifests of older generators). */
+  prompts?: ManifestPrompt[];
+  resources?: ManifestResource[];
   /** Files written by the generator, with the SHA-256 of what was written (to spot local edits). */
   files: Record<string, string>;
 }

@@ -16,6 +16,7 @@ import { collectOperations, type OperationInfo } from './operations.js';
 import { buildOutput } from './outputs.js';
 import { SchemaConverter } from './schemas.js';
 import { matchOverrides, type Pattern, parsePattern, selectOperations } from './select.js';
+import { compareExtras, type GeneratedPrompt, type ManifestResource, manifestPrompt, planPrompts, SPEC_URI } from './prompts.js';
 import { toolScopes } from './scopes.js';
 import { planToolsets, toolsetOf, toolTokens } from './toolsets.js';
 import { clip, stripMarkup } from './text.js';
@@ -74,6 +75,9 @@ export interface McpPlan {
   warnings: PlanNote[];
   /** Warnings about the config file, at their lines. */
   configWarnings: LocatedWarning[];
+  /** Prompts from mcp.yaml, and the resources offered (the API description). */
+  prompts: GeneratedPrompt[];
+  resources: ManifestResource[];
   /** How the version moved from the previous generation, and why. */
   versioning: { previous?: string; level: Level; changes: Array<{ level: Exclude<Level, 'none'>; text: string }> };
 }
@@ -85,6 +89,8 @@ function splitList(values: string[]): string[] {
 
 /** Words that make an operation destroy or end something, whatever its method (`POST …/cancel`, `voidInvoice`). */
 const DESTRUCTIVE_WORDS = new Set(['delete', 'remove', 'destroy', 'purge', 'prune', 'cancel', 'void', 'revoke', 'reject', 'decline', 'leave', 'terminate', 'close', 'archive', 'disable', 'deactivate', 'unsubscribe', 'unpublish', 'reset', 'wipe', 'erase', 'drop', 'kill', 'expire', 'refund', 'detach', 'uninstall']);
+
+const LEVEL_RANK: Record<Level, number> = { none: 0, patch: 1, minor: 2, major: 3 };
 
 /** The quotas of mcp.yaml, with tools named as the server names them (a key may be an operationId). */
 function quotasFor(
@@ -409,10 +415,14 @@ export function planServer(input: PlanInput): McpPlan {
   const hash = toolsHash(sortedManifest);
   let versioning: McpPlan['versioning'];
   let version: string;
+  const prompts = planPrompts(cfg.prompts);
+  const resources: ManifestResource[] = [{ uri: SPEC_URI, version: input.spec.hash.slice(0, 12) }];
   if (input.previous) {
     const cmp = compareTools(input.previous.tools, sortedManifest);
-    version = bumpVersion(input.previous.server.version, cmp.level);
-    versioning = { previous: input.previous.server.version, level: cmp.level, changes: cmp.changes };
+    const changes = [...cmp.changes, ...compareExtras(input.previous, { prompts: prompts.map(manifestPrompt), resources })];
+    const level = changes.reduce<Level>((acc, c) => (LEVEL_RANK[c.level] > LEVEL_RANK[acc] ? c.level : acc), 'none');
+    version = bumpVersion(input.previous.server.version, level);
+    versioning = { previous: input.previous.server.version, level, changes };
   } else {
     version = '1.0.0';
     versioning = { level: 'none', changes: [] };
@@ -437,5 +447,5 @@ export function planServer(input: PlanInput): McpPlan {
     },
     spec: input.spec,
   };
-  return { server, tools: sortedTools, manifestTools: sortedManifest, toolsHash: hash, report, estimatedTokens, largest, warnings, configWarnings, versioning };
+  return { server, tools: sortedTools, manifestTools: sortedManifest, toolsHash: hash, report, estimatedTokens, largest, warnings, configWarnings, prompts, resources, versioning };
 }

@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Manifest } from './manifest.js';
+import { manifestPrompt } from './prompts.js';
 import type { McpPlan } from './plan.js';
 import { commentLine, markdownInline } from './text.js';
 import type { GeneratedTool, SchemePlan } from './types.js';
@@ -322,6 +323,8 @@ A revoked or expired token is refused on its next call. Creating, rotating and r
 
 **Data classification.** Each tool's \`_meta\` carries its data sensitivity (from the API description or \`mcp.yaml\`; otherwise reads are \`internal\`, changes \`confidential\`); a token limited to classifications never sees other tools. A changed classification changes the tool's version.
 
+**Resources and prompts.** The server offers the API description its tools call (\`apictl://spec/openapi.json\`, the converted 3.x JSON) and a guide per toolset (\`apictl://toolsets/<name>\`), and the prompts defined in \`mcp.yaml\` (\`prompts: { name: { description, arguments, template } }\`, with \`{{argument}}\` placeholders)${plan.prompts.length > 0 ? ` — here ${plan.prompts.map((p) => '`' + markdownInline(p.name) + '`').join(', ')}` : ''}. Prompts and resources are versioned with the tools: regenerating names each change in \`CHANGELOG.md\`.
+
 **Audit.** Every call and every refusal is one JSON line in \`MCP_AUDIT_LOG\`: time, caller (token name or OAuth subject and client), tool and version, redacted and size-capped arguments, outcome, status, duration, response size, the SHA-256 of the result and the quota state. \`node dist/index.js audit --since 1h --token ci-bot\` summarizes it.
 
 ## Behaviour
@@ -372,6 +375,8 @@ export interface RenderContext {
   /** Current CHANGELOG.md, if any. */
   changelog?: string;
   date: string;
+  /** The API description the tools came from (3.x, after the overlay), served as a resource. */
+  document: unknown;
 }
 
 /** All files of the project, template files first. The manifest's `files` is filled by the writer. */
@@ -401,6 +406,8 @@ export function renderProject(plan: McpPlan, ctx: RenderContext): { files: Rende
   });
   files.push({ path: 'tools.json', content: json({ tools: plan.tools }) });
   files.push({ path: 'server.json', content: json(s) });
+  files.push({ path: 'prompts.json', content: json({ prompts: plan.prompts }) });
+  files.push({ path: 'openapi.json', content: JSON.stringify(ctx.document) + '\n' });
   files.push({ path: 'README.md', content: readme(plan, ctx.projectDir, ctx.invocation) });
   files.push({ path: '.env.example', content: envExample(plan) });
   const log = changelog(plan, ctx.changelog, ctx.date);
@@ -412,6 +419,8 @@ export function renderProject(plan: McpPlan, ctx: RenderContext): { files: Rende
     spec: s.spec,
     toolsHash: plan.toolsHash,
     tools: plan.manifestTools,
+    prompts: plan.prompts.map(manifestPrompt),
+    resources: plan.resources,
     files: {},
   };
   return { files, manifest, fallbacks };

@@ -894,3 +894,34 @@ describe('quotas in mcp.yaml', () => {
     expect(() => parseConfig('quotas:\n  perUser: [1/day]\n', 'mcp.yaml')).toThrow(/quotas: unknown setting 'perUser' \(known: perCaller, tools, toolsets\)/);
   });
 });
+
+describe('prompts in mcp.yaml and the API description resource', () => {
+  const d = doc({ '/pets': { get: { operationId: 'listPets', responses: ok } } });
+  const withPrompt = (template: string, args = '[{name: kind, required: true}, {name: limit}]') =>
+    parseConfig(`prompts:\n  find-pets:\n    description: Find pets of a kind\n    arguments: ${args}\n    template: "${template}"\n`, 'mcp.yaml');
+
+  it('are planned with a version, and the spec resource is versioned by the description hash', () => {
+    const p = plan(d, { config: withPrompt('List the {{kind}} pets, at most {{limit}}.') });
+    expect(p.prompts).toEqual([{ name: 'find-pets', description: 'Find pets of a kind', arguments: [{ name: 'kind', required: true }, { name: 'limit', required: false }], template: 'List the {{kind}} pets, at most {{limit}}.', version: expect.stringMatching(/^[0-9a-f]{12}$/) }]);
+    expect(p.resources).toEqual([{ uri: 'apictl://spec/openapi.json', version: 'h' }]);
+  });
+
+  it('refuses a template that uses an undeclared argument, at its line', () => {
+    expect(() => withPrompt('List {{species}}.')).toThrow(/prompts: prompt 'find-pets': the template uses \{\{species\}\}, which is not one of its arguments/);
+    expect(() => withPrompt('x', '[{name: a}, {name: a}]')).toThrow(/argument 'a' is listed twice/);
+  });
+
+  it('bump the version like tools: a new required argument is major, a new prompt minor, new text patch, a changed description patch', () => {
+    const first = plan(d, { config: withPrompt('List the {{kind}} pets.', '[{name: kind, required: true}]') });
+    const manifest = (p: McpPlan) => ({ manifestVersion: 1, generator: { name: 'apictl', version: '0' }, server: { name: p.server.name, version: p.server.version }, spec: p.server.spec, toolsHash: p.toolsHash, tools: p.manifestTools, prompts: p.prompts.map((x) => ({ name: x.name, version: x.version, arguments: Object.fromEntries(x.arguments.map((a) => [a.name, { required: a.required === true }])) })), resources: p.resources, files: {} }) as never;
+    const text = plan(d, { config: withPrompt('Show the {{kind}} pets.', '[{name: kind, required: true}]'), previous: manifest(first) });
+    expect(text.versioning).toEqual({ previous: '1.0.0', level: 'patch', changes: [{ level: 'patch', text: 'prompt `find-pets`: text or descriptions changed' }] });
+    const required = plan(d, { config: withPrompt('List {{kind}} {{owner}}.', '[{name: kind, required: true}, {name: owner, required: true}]'), previous: manifest(first) });
+    expect(required.versioning.level).toBe('major');
+    expect(required.versioning.changes).toContainEqual({ level: 'major', text: 'prompt `find-pets`: new required argument `owner`' });
+    const spec = plan(d, { config: withPrompt('List the {{kind}} pets.', '[{name: kind, required: true}]'), previous: manifest(first), spec: { title: 'T', version: '2', hash: 'other' } });
+    expect(spec.versioning.changes).toContainEqual({ level: 'patch', text: 'resource `apictl://spec/openapi.json` changed' });
+    const gone = plan(d, { previous: manifest(first) });
+    expect(gone.versioning.changes).toContainEqual({ level: 'major', text: 'removed prompt `find-pets`' });
+  });
+});

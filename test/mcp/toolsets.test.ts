@@ -40,7 +40,7 @@ beforeAll(async () => {
   work = tempDir('apictl-toolsets-');
   project = path.join(work, 'shop');
   const config = path.join(work, 'mcp.yaml');
-  writeFileSync(config, 'defaultToolsets: [pets]\n');
+  writeFileSync(config, 'defaultToolsets: [pets]\nprompts:\n  find-pets:\n    description: Find pets by tag\n    arguments: [{name: tag, required: true}, {name: limit}]\n    template: "Use listPets to find the {{tag}} pets, at most {{limit}}."\n');
   const g = await generate([path.join(fixtures, 'shop-3.0.yaml'), '-o', project, '--allow-writes', '--config', config, '--db', path.join(work, 'apictl.db')]);
   expect(g.code, g.stderr).toBe(0);
   await buildProject(project);
@@ -151,5 +151,32 @@ describe('mcp.yaml in the project, reloaded without a restart', () => {
       rmSync(config, { force: true });
       await r.close();
     }
+  });
+});
+
+describe('resources and prompts', () => {
+  it('serve the API description and one guide per toolset, and the prompts of mcp.yaml', async () => {
+    const r = await stdio();
+    const resources = (await r.client.listResources()).resources;
+    expect(resources.map((x) => [x.uri, x.mimeType])).toEqual([
+      ['apictl://spec/openapi.json', 'application/json'],
+      ['apictl://toolsets/default', 'text/markdown'],
+      ['apictl://toolsets/ops', 'text/markdown'],
+      ['apictl://toolsets/pets', 'text/markdown'],
+    ]);
+    const spec = await r.client.readResource({ uri: 'apictl://spec/openapi.json' });
+    const doc = JSON.parse((spec.contents[0] as { text: string }).text) as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toContain('/pets/{id}');
+    const guide = (await r.client.readResource({ uri: 'apictl://toolsets/ops' })).contents[0] as { text: string };
+    expect(guide.text).toMatch(/^# Toolset ops\n\n3 tools \(not enabled in this session\)\.\n/);
+    expect(guide.text).toContain('## getReport');
+    await expect(r.client.readResource({ uri: 'apictl://toolsets/nope' })).rejects.toThrow(/Resource not found: apictl:\/\/toolsets\/nope/);
+    const prompts = (await r.client.listPrompts()).prompts;
+    expect(prompts.map((p) => [p.name, p.arguments])).toEqual([['find-pets', [{ name: 'tag', required: true }, { name: 'limit', required: false }]]]);
+    const got = await r.client.getPrompt({ name: 'find-pets', arguments: { tag: '{{limit}}', limit: '5' } });
+    // an argument's value is never read as a placeholder
+    expect(got.messages).toEqual([{ role: 'user', content: { type: 'text', text: 'Use listPets to find the {{limit}} pets, at most 5.' } }]);
+    await expect(r.client.getPrompt({ name: 'find-pets', arguments: {} })).rejects.toThrow(/Prompt find-pets needs the argument\(s\) tag/);
   });
 });

@@ -1,7 +1,7 @@
 /** Reading the generated data files that sit next to `package.json`. */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { ServerData, Tool } from './model.js';
+import type { Prompt, ServerData, Tool } from './model.js';
 
 /** The project folder (the parent of `dist/`), whatever the working directory is. */
 export const projectDir = fileURLToPath(new URL('..', import.meta.url));
@@ -20,6 +20,19 @@ export function loadTools(): Tool[] {
   const data = readJson('tools.json') as { tools?: Tool[] };
   if (!Array.isArray(data.tools)) throw new Error('tools.json has no "tools" list');
   return [...data.tools].sort((a, b) => (a.definition.name < b.definition.name ? -1 : a.definition.name > b.definition.name ? 1 : 0));
+}
+
+/** The prompts of mcp.yaml (`prompts.json`; absent in projects of older generators). */
+export function loadPrompts(): Prompt[] {
+  if (!existsSync(new URL('../prompts.json', import.meta.url))) return [];
+  const data = readJson('prompts.json') as { prompts?: Prompt[] };
+  return Array.isArray(data.prompts) ? data.prompts : [];
+}
+
+/** The API description the tools came from (`openapi.json`), as text; read when a client asks for it. */
+export function readSpecText(): string | undefined {
+  const file = new URL('../openapi.json', import.meta.url);
+  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
 }
 
 /** The server settings generated from the description (`server.json`). */

@@ -10,7 +10,7 @@ import { scopesSupported } from './access.js';
 import { Catalog } from './catalog.js';
 import { AuditLog } from './audit.js';
 import { Auth } from './auth.js';
-import { loadServerData, loadTools, projectDir } from './data.js';
+import { loadPrompts, loadServerData, loadTools, projectDir, readSpecText } from './data.js';
 import { runAdmin } from './admin.js';
 import { createGate, verifyServerToken } from './gate.js';
 import { createLogger, keepStdoutForProtocol } from './log.js';
@@ -95,6 +95,8 @@ async function main(): Promise<void> {
       `Tools for ${server.title} (${catalog.tools.length} tools${writes > 0 ? `, ${writes} of which change data` : ', all read-only'}). ` +
       'Each tool calls one API operation; read its description to pick the right one. Errors come back as tool results explaining what to fix.',
     catalog,
+    prompts: loadPrompts(),
+    specText: readSpecText,
     pageSize: settings.pageSize,
     toolsets: { all: server.toolsets ?? [], enabled: process.env.MCP_TOOLSETS === undefined && runtime?.defaultToolsets ? runtime.defaultToolsets : settings.toolsets, dynamic: settings.dynamicToolsets },
     ...(!args.http && localToken && tokens ? { localCaller: () => verifyServerToken(tokens, localToken) } : {}),

@@ -10,10 +10,21 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { type EventStore, StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ErrorCode, isInitializeRequest, type JSONRPCMessage, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  GetPromptRequestSchema,
+  isInitializeRequest,
+  type JSONRPCMessage,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { mayCall, mayUseToolset, toolsetOf } from './access.js';
 import type { Catalog } from './catalog.js';
-import type { Caller, Exchange, Tool, ToolsetInfo } from './model.js';
+import type { Caller, Exchange, Prompt, Tool, ToolsetInfo } from './model.js';
 import type { CallContext } from './pipeline.js';
 import type { Usage } from './quota.js';
 import type { ToolResult } from './response.js';
@@ -34,6 +45,10 @@ export interface ToolHost {
   localCaller?: () => Caller;
   /** Records a request refused because the local token is no longer valid. */
   rejected?: (what: { outcome: string; reason: string; tools: string[]; request: string }) => void;
+  /** Prompts of mcp.yaml. */
+  prompts: Prompt[];
+  /** The API description the tools came from, as JSON text (undefined when the project has none). */
+  specText: () => string | undefined;
   /** The toolsets, those enabled at the start of each session, and whether clients may enable more. */
   toolsets: { all: ToolsetInfo[]; enabled: string[]; dynamic: boolean };
   /** Connects the server's log to the client's (MCP logging: the client sets the level with logging/setLevel). */
@@ -108,7 +123,10 @@ export function createMcpServer(host: ToolHost): Server {
     { name: host.info.name, version: host.info.version, title: host.info.title },
     // list_changed is sent when mcp.yaml is reloaded with changes and when a client enables a toolset.
     // logging: the SDK answers logging/setLevel and drops messages below the level the client set.
-    { capabilities: { tools: { listChanged: true }, logging: {} }, instructions: host.instructions },
+    {
+      capabilities: { tools: { listChanged: true }, resources: { listChanged: true }, ...(host.prompts.length > 0 ? { prompts: { listChanged: false } } : {}), logging: {} },
+      instructions: host.instructions,
+    },
   );
   // notifications once the client has finished initializing (it may then set a level)
   let ready = false;
@@ -116,7 +134,10 @@ export function createMcpServer(host: ToolHost): Server {
     ready = true;
   };
   const stopListening = host.catalog.onChange(() => {
-    if (ready) void server.sendToolListChanged().catch(() => undefined);
+    if (!ready) return;
+    void server.sendToolListChanged().catch(() => undefined);
+    // the toolset guides describe the tools
+    void server.sendResourceListChanged().catch(() => undefined);
   });
   const closed = server.onclose;
   server.onclose = () => {
@@ -202,7 +223,68 @@ export function createMcpServer(host: ToolHost): Server {
     await progress(1, 'done');
     return result as never;
   });
+  registerResourcesAndPrompts(server, host, (auth) => who(auth), enabled);
   return server;
+}
+
+const SPEC_URI = 'apictl://spec/openapi.json';
+const GUIDE_PREFIX = 'apictl://toolsets/';
+
+/** A toolset's guide: its tools, what each does and whether it changes data (from the served definitions). */
+function toolsetGuide(name: string, info: ToolsetInfo | undefined, tools: Tool[], enabled: boolean): string {
+  const lines = [`# Toolset ${name}`, '', `${info?.description ? `${info.description}\n\n` : ''}${tools.length} tools${enabled ? '' : ' (not enabled in this session)'}.`, ''];
+  for (const t of tools) {
+    const ann = t.definition.annotations as { readOnlyHint?: boolean; destructiveHint?: boolean };
+    const effect = ann.readOnlyHint ? 'read-only' : ann.destructiveHint ? 'changes data (destructive)' : 'changes data';
+    lines.push(`## ${t.definition.name}`, '', `${t.definition.title ?? ''}${t.definition.title ? ' — ' : ''}${effect}. ${t.request.method} ${t.request.path}`, '', t.definition.description, '');
+  }
+  return lines.join('\n');
+}
+
+/** resources/* (the API description, one guide per toolset) and prompts/* (mcp.yaml's). */
+function registerResourcesAndPrompts(server: Server, host: ToolHost, who: (auth: AuthInfo | undefined) => Caller | undefined, enabled: Set<string>): void {
+  server.setRequestHandler(ListResourcesRequestSchema, async (_request, extra) => {
+    const caller = who(extra.authInfo);
+    const sets = host.toolsets.all.filter((t) => mayUseToolset(t.name, caller));
+    return {
+      resources: [
+        ...(host.specText() !== undefined ? [{ uri: SPEC_URI, name: 'openapi.json', title: 'The API description these tools call', mimeType: 'application/json' }] : []),
+        ...sets.map((t) => ({ uri: `${GUIDE_PREFIX}${t.name}`, name: `toolset-${t.name}`, title: `Guide to the ${t.name} tools`, mimeType: 'text/markdown' })),
+      ],
+    } as never;
+  });
+  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
+    const uri = request.params.uri;
+    if (uri === SPEC_URI) {
+      const text = host.specText();
+      if (text !== undefined) return { contents: [{ uri, mimeType: 'application/json', text }] } as never;
+    }
+    if (uri.startsWith(GUIDE_PREFIX)) {
+      const name = uri.slice(GUIDE_PREFIX.length);
+      const caller = who(extra.authInfo);
+      const info = host.toolsets.all.find((t) => t.name === name);
+      if (info && mayUseToolset(name, caller)) {
+        const tools = host.catalog.tools.filter((t) => toolsetOf(t) === name && mayCall(t, caller));
+        return { contents: [{ uri, mimeType: 'text/markdown', text: toolsetGuide(name, info, tools, enabled.has(name)) }] } as never;
+      }
+    }
+    throw new McpError(-32002, `Resource not found: ${uri}`);
+  });
+  if (host.prompts.length === 0) return;
+  const prompts = new Map(host.prompts.map((p) => [p.name, p]));
+  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
+    prompts: host.prompts.map((p) => ({ name: p.name, ...(p.description ? { description: p.description } : {}), arguments: p.arguments, _meta: { 'apictl/prompt': { version: p.version } } })),
+  }) as never);
+  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+    const p = prompts.get(request.params.name);
+    if (!p) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}`);
+    const args = request.params.arguments ?? {};
+    const missing = p.arguments.filter((a) => a.required && (args[a.name] === undefined || args[a.name] === '')).map((a) => a.name);
+    if (missing.length > 0) throw new McpError(ErrorCode.InvalidParams, `Prompt ${p.name} needs the argument(s) ${missing.join(', ')}`);
+    // placeholders are replaced in one pass, so an argument's value is never read as a placeholder
+    const text = p.template.replace(/\{\{\s*([^}\s]+)\s*\}\}/g, (_m, name: string) => String(args[name] ?? ''));
+    return { ...(p.description ? { description: p.description } : {}), messages: [{ role: 'user', content: { type: 'text', text } }] } as never;
+  });
 }
 
 /** Serves on stdin/stdout until the client goes away (the end of stdin ends the process). */

@@ -72,6 +72,15 @@ export interface Tool {
   toolset?: string;
 }
 
+/** A prompt of mcp.yaml (prompts.json): a template with {{argument}} placeholders. */
+export interface Prompt {
+  name: string;
+  description?: string;
+  arguments: Array<{ name: string; description?: string; required?: boolean }>;
+  template: string;
+  version: string;
+}
+
 /** One toolset (server.json). */
 export interface ToolsetInfo {
   name: string;
