@@ -4,12 +4,13 @@
  * limited to their scopes and toolsets, refused once revoked, every use and administration step
  * in the audit log.
  */
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildProject, fixtures, generate, removeDir, run, sendJson, startHttpServer, startServer, startUpstream, tempDir, textOf, type Upstream } from './helpers.js';
+import { repoRoot } from '../helpers/corpus.js';
+import { buildProject, fixtures, generate, linkNodeModules, removeDir, run, sendJson, startHttpServer, startServer, startUpstream, tempDir, textOf, type Upstream } from './helpers.js';
 import { type RedisServer, startRedis } from './redis-server.js';
 
 let work: string;
@@ -38,7 +39,7 @@ function cliWith(extra: Record<string, string>, ...args: string[]): Promise<{ co
 const audit = (): Array<Record<string, unknown>> => readFileSync(auditFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
 
 beforeAll(async () => {
-  upstream = await startUpstream((s, res) => sendJson(res, 200, s.path === '/v1/pets' ? { data: [], next: null } : s.path.startsWith('/v1/reports/') ? { rows: [], total: 0 } : {}));
+  upstream = await startUpstream((s, res) => sendJson(res, 200, s.path === '/v1/pets' ? { data: [], next: null } : s.path.startsWith('/v1/reports/') ? { rows: [], total: 0 } : s.path === '/books/books' ? [] : {}));
   work = tempDir('apictl-governance-');
   project = path.join(work, 'shop');
   auditFile = path.join(work, 'audit.jsonl');
@@ -205,6 +206,48 @@ describe('quotas shared by replicas through a real Redis', () => {
     } finally {
       await client.close().catch(() => undefined);
       await server.stop();
+    }
+  }, 60_000);
+});
+
+describe('governance in a project generated from examples/, over both transports', () => {
+  it('a server token with a quota works over stdio and HTTP, the two processes share its count, and the spec is a resource', async () => {
+    const dir = path.join(work, 'bookshop');
+    const g = await generate([path.join(repoRoot, 'examples', 'bookshop-openapi31.yaml'), '-o', dir, '--db', path.join(work, 'apictl.db')]);
+    expect(g.code, g.stderr).toBe(0);
+    cpSync(path.join(project, 'dist'), path.join(dir, 'dist'), { recursive: true });
+    linkNodeModules(dir);
+    const bookEnv = { API_BASE_URL: `${upstream.base}/books`, BEARER_TOKEN: 'book-service', MCP_AUDIT_LOG: path.join(work, 'book-audit.jsonl') };
+    const made = await run(process.execPath, [path.join(dir, 'dist', 'index.js'), 'tokens', 'create', '--name', 'reader', '--quota', '3/day'], work, { PATH: process.env.PATH ?? '', ...bookEnv });
+    expect(made.code, made.stderr).toBe(0);
+    const token = made.stdout.trim();
+    const stdio = await startServer(dir, { ...bookEnv, MCP_TOKEN: token });
+    const http = await startHttpServer(dir, bookEnv);
+    const client = new Client({ name: 'bookshop', version: '1' });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(http.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+      expect((await stdio.client.listResources()).resources.map((r) => r.uri)).toContain('apictl://spec/openapi.json');
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['getBook', 'listBooks']);
+      const results = [
+        await stdio.client.callTool({ name: 'listBooks', arguments: {} }),
+        await client.callTool({ name: 'listBooks', arguments: {} }),
+        await stdio.client.callTool({ name: 'listBooks', arguments: {} }),
+        await client.callTool({ name: 'listBooks', arguments: {} }),
+      ];
+      expect(results.map((r) => r.isError === true)).toEqual([false, false, false, true]);
+      expect(textOf(results[3])).toMatch(/^Quota reached \(3\/day for this caller\)/);
+      const entries = readFileSync(path.join(work, 'book-audit.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(entries.filter((e) => e.tool === 'listBooks').map((e) => [e.caller, e.via, e.outcome])).toEqual([
+        ['reader', 'token', 'ok'],
+        ['reader', 'token', 'ok'],
+        ['reader', 'token', 'ok'],
+        ['reader', 'token', 'rate_limited'],
+      ]);
+      expect(entries.find((e) => e.outcome === 'ok')).toMatchObject({ quota: expect.arrayContaining([{ key: 'token:reader', limit: '3/day', used: 1 }]), resultSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    } finally {
+      await client.close().catch(() => undefined);
+      await stdio.close();
+      await http.stop();
     }
   }, 60_000);
 });

@@ -11,7 +11,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers/corpus.js';
-import { buildProject, fixtures, generate, linkNodeModules, removeDir, type RunningHttp, sendJson, startHttpServer, startServer, startUpstream, tempDir, textOf, type Upstream } from './helpers.js';
+import { buildProject, fixtures, generate, linkNodeModules, removeDir, run, type RunningHttp, sendJson, startHttpServer, startServer, startUpstream, tempDir, textOf, type Upstream } from './helpers.js';
 import { CLIENTS, RESOURCES, start, type TestIssuer } from './oauth-provider.js';
 
 let work: string;
@@ -218,6 +218,20 @@ describe('a generated server as an OAuth 2.0 resource server', () => {
     await init.text();
     const res = await post(theirs, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' });
     expect(res.status).toBe(404);
+  });
+
+  it('accepts the server’s own tokens beside the issuer’s, each its own identity, including one issued while it runs', async () => {
+    const made = await run(process.execPath, [path.join(work, 'pets', 'dist', 'index.js'), 'tokens', 'create', '--name', 'batch-job', '--scopes', 'pets:read'], work, { PATH: process.env.PATH ?? '', MCP_AUDIT_LOG: auditFile });
+    expect(made.code, made.stderr).toBe(0);
+    const client = await connect(made.stdout.trim());
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['getStatus', 'listPets']);
+      const res = await client.callTool({ name: 'getStatus', arguments: {} });
+      expect(res.isError, textOf(res)).toBeFalsy();
+    } finally {
+      await client.close();
+    }
+    expect(audit().at(-1)).toMatchObject({ caller: 'batch-job', via: 'token', tool: 'getStatus', outcome: 'ok' });
   });
 
   it('keeps accepting tokens after the issuer rotates its signing key, without a restart', async () => {

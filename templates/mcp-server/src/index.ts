@@ -3,7 +3,6 @@
  * to stderr); `node dist/index.js --http [--port N] [--host H]` (or MCP_TRANSPORT=http) serves
  * Streamable HTTP at /mcp. Both run the same tool pipeline; only authentication differs.
  */
-import { existsSync } from 'node:fs';
 import { hostname, userInfo } from 'node:os';
 import path from 'node:path';
 import { scopesSupported } from './access.js';
@@ -71,9 +70,9 @@ async function main(): Promise<void> {
   const server = loadServerData();
   const tools = loadTools();
   const settings = readSettings(server, projectDir);
-  // server tokens: over HTTP when some were issued; on stdio when MCP_TOKEN names one
+  // server tokens: over HTTP always (tokens issued while it runs are accepted); on stdio when MCP_TOKEN names one
   const localToken = process.env.MCP_TOKEN?.trim() || undefined;
-  const tokens = existsSync(settings.tokensFile) || localToken ? new TokenStore(settings.tokensFile) : undefined;
+  const tokens = args.http || localToken ? new TokenStore(settings.tokensFile) : undefined;
   const http = args.http ? readHttpSettings(process.env, args, settings.baseUrl, (tokens?.list().length ?? 0) > 0) : undefined;
   const secrets = new Secrets();
   secrets.add(localToken);
