@@ -27,6 +27,8 @@ export interface ManifestTool {
   output?: string;
   /** Top-level output field → whether always present and a hash of its shape (what clients read). */
   outputs?: Record<string, { required: boolean; shape: string }>;
+  /** Data sensitivity and business process from the tool's `_meta` (a token may be limited to sensitivities). */
+  classification?: { sensitivity?: string; process?: string };
 }
 
 /** The manifest file. */
@@ -175,6 +177,8 @@ export function manifestTool(tool: GeneratedTool, key: string, operationId: stri
   const out = tool.definition.outputSchema;
   const entry: ManifestTool = { name: tool.definition.name, key, version: toolVersion(tool), inputs };
   if (operationId !== undefined) entry.operationId = operationId;
+  const own = tool.definition._meta['apictl/tool'];
+  if (isObject(own) && isObject(own.classification)) entry.classification = own.classification as ManifestTool['classification'];
   if (out) {
     const outDefs = (isObject(out.$defs) ? out.$defs : {}) as Record<string, unknown>;
     entry.output = shapeHash(out, outDefs);
@@ -238,6 +242,11 @@ export function compareTools(prev: ManifestTool[], next: ManifestTool[]): { leve
       }
       if (changes.length === before) changes.push({ level: 'minor', text: `\`${t.name}\`: output schema changed` });
     }
+    // a token limited to classifications gains or loses the tool: minor, and named
+    const was = old.classification ?? {};
+    const now = t.classification ?? {};
+    if (old.classification !== undefined && was.sensitivity !== now.sensitivity) changes.push({ level: 'minor', text: `\`${t.name}\`: data classification ${was.sensitivity ?? '(none)'} → ${now.sensitivity ?? '(none)'}` });
+    if (old.classification !== undefined && was.process !== now.process) changes.push({ level: 'patch', text: `\`${t.name}\`: business process ${was.process ?? '(none)'} → ${now.process ?? '(none)'}` });
     if (changes.length === start && old.version !== t.version) changes.push({ level: 'patch', text: `\`${t.name}\`: description, annotations or metadata changed` });
   }
   const level = changes.reduce<Level>((acc, c) => (RANK[c.level] > RANK[acc] ? c.level : acc), 'none');

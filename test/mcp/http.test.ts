@@ -118,6 +118,22 @@ describe('generated MCP servers over Streamable HTTP', () => {
     expect((await raw(server.port, { path: '/.well-known/oauth-protected-resource' })).status).toBe(404);
   });
 
+  it('ships a Dockerfile that runs the HTTP mode as user node, with a health check that reflects readiness', async () => {
+    // (no Docker engine runs on our machines: the image itself is not built here)
+    const docker = readFileSync(path.join(project, 'Dockerfile'), 'utf8');
+    expect(docker).toMatch(/^ENV MCP_TRANSPORT=http MCP_HOST=0\.0\.0\.0 MCP_PORT=3000$/m);
+    const tail = docker.slice(docker.lastIndexOf('FROM '));
+    expect(tail.indexOf('USER node')).toBeGreaterThan(0);
+    expect(tail.indexOf('USER node')).toBeLessThan(tail.indexOf('CMD ["node", "dist/index.js"]'));
+    const check = /^HEALTHCHECK .*\\\n\s+CMD (node -e "(.+)")$/m.exec(docker);
+    expect(check, docker).not.toBeNull();
+    const script = check![2]!.replace(':3000/', `:${server.port}/`);
+    const healthy = await run(process.execPath, ['-e', script], work);
+    expect(healthy.code).toBe(0);
+    const down = await run(process.execPath, ['-e', check![2]!.replace(':3000/', ':9/')], work);
+    expect(down.code).toBe(1);
+  });
+
   it('refuses a foreign Host or Origin with 403 (DNS rebinding) and accepts its own', async () => {
     const evilHost = await raw(server.port, { method: 'POST', headers: { ...MCP_HEADERS, host: 'evil.example' }, body: initialize });
     expect(evilHost.status).toBe(403);

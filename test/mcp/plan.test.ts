@@ -925,3 +925,15 @@ describe('prompts in mcp.yaml and the API description resource', () => {
     expect(gone.versioning.changes).toContainEqual({ level: 'major', text: 'removed prompt `find-pets`' });
   });
 });
+
+describe('a changed data classification', () => {
+  it('is named in the versioning (minor: tokens limited to classifications gain or lose the tool)', () => {
+    const d = (sensitivity: string) => doc({ '/pets': { get: { operationId: 'listPets', 'x-data-classification': sensitivity, responses: ok } } });
+    const first = plan(d('internal'));
+    const previous = { manifestVersion: 1, generator: { name: 'apictl', version: '0' }, server: { name: first.server.name, version: first.server.version }, spec: first.server.spec, toolsHash: first.toolsHash, tools: first.manifestTools, files: {} } as never;
+    expect(first.manifestTools[0]!.classification).toEqual({ sensitivity: 'internal' });
+    const next = plan(d('confidential'), { previous });
+    expect(next.versioning).toEqual({ previous: '1.0.0', level: 'minor', changes: [{ level: 'minor', text: '`listPets`: data classification internal → confidential' }] });
+    expect(next.server.version).toBe('1.1.0');
+  });
+});
