@@ -77,9 +77,27 @@ export function planAuth(doc: Record<string, unknown>): AuthPlan {
     }
     // the caller's identity reaches the API where the API speaks OAuth; elsewhere the server's own credentials
     plan.upstream = plan.type.startsWith('oauth2') || plan.type === 'openIdConnect-token' ? 'token-exchange' : 'service';
+    const origin = plan.upstream === 'token-exchange' ? authorizationOrigin(raw) : undefined;
+    if (origin) plan.authorizationServer = origin;
     schemes[name] = plan as SchemePlan;
   }
   return { schemes, notes, credentialParams };
+}
+
+/** The origin of an OAuth or OpenID Connect scheme's authorization server (absolute URLs only). */
+function authorizationOrigin(raw: Record<string, unknown>): string | undefined {
+  const urls: unknown[] = [raw.openIdConnectUrl];
+  const flows = isObject(raw.flows) ? raw.flows : {};
+  for (const f of Object.values(flows)) if (isObject(f)) urls.push(f.tokenUrl, f.authorizationUrl);
+  for (const u of urls) {
+    if (typeof u !== 'string' || !/^https?:\/\//i.test(u)) continue;
+    try {
+      return new URL(u).origin;
+    } catch {
+      /* not a URL: try the next */
+    }
+  }
+  return undefined;
 }
 
 /** The security alternatives of one operation, in the runtime's terms (undefined: none declared). */

@@ -250,7 +250,10 @@ export function planServer(input: PlanInput): McpPlan {
     if (!sp) configWarn(['upstreamCredentials', scheme], 'mcp-upstream-unknown-scheme', `upstreamCredentials: the description has no security scheme '${scheme}'`);
     else if (mode === 'token-exchange' && !(sp.type.startsWith('oauth2') || sp.type === 'openIdConnect-token')) {
       configWarn(['upstreamCredentials', scheme], 'mcp-upstream-not-oauth', `upstreamCredentials: '${scheme}' is not an OAuth 2.0 or OpenID Connect scheme, so the API cannot accept an exchanged token; it keeps 'service'`);
-    } else sp.upstream = mode;
+    } else {
+      sp.upstream = mode;
+      delete sp.authorizationServer; // chosen explicitly: applies whatever the issuer
+    }
   }
   if (Object.keys(auth.schemes).length === 0) {
     warnings.push({ code: 'mcp-no-security', severity: 'warn', message: 'the description declares no security scheme, so the server sends no credentials; if the API needs them, add a scheme with an Overlay (the generated README shows one) and generate again' });

@@ -141,6 +141,12 @@ export interface SchemePlan {
    * uses the server's own credentials from the environment (always so on stdio).
    */
   upstream: 'token-exchange' | 'service';
+  /**
+   * Where the API's own authorization server is, as far as the description says (the origin of
+   * its token, authorization or OpenID Connect URL). A default token exchange applies only when
+   * it is the MCP server's issuer; an explicit choice in mcp.yaml drops this.
+   */
+  authorizationServer?: string;
 }
 
 /** The generated `server.json`: what the runtime needs besides the tools. */

@@ -4,7 +4,7 @@
  * mints real signed tokens and serves RFC 8693 token exchange. The upstream API checks the
  * exchanged token it receives against the same issuer's keys.
  */
-import { cpSync, readFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -63,7 +63,10 @@ beforeAll(async () => {
   });
   work = tempDir('apictl-oauth-');
   const project = path.join(work, 'pets');
-  const g = await generate([path.join(fixtures, 'pets-oauth-3.1.yaml'), '-o', project, '--allow-writes', '--db', path.join(work, 'apictl.db')]);
+  // the description's token URL is the real identity provider's; here the test issuer plays it, so the exchange is chosen explicitly
+  const config = path.join(work, 'pets-mcp.yaml');
+  writeFileSync(config, 'upstreamCredentials:\n  petsAuth: token-exchange\n');
+  const g = await generate([path.join(fixtures, 'pets-oauth-3.1.yaml'), '-o', project, '--allow-writes', '--config', config, '--db', path.join(work, 'apictl.db')]);
   expect(g.code, g.stderr).toBe(0);
   await buildProject(project);
   auditFile = path.join(work, 'audit.jsonl');

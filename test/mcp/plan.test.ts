@@ -814,9 +814,12 @@ describe('upstream credentials per security scheme (no token passthrough)', () =
     },
   );
 
-  it('default to token exchange for OAuth 2.0 and OpenID Connect, the server’s own credentials otherwise', () => {
-    const modes = Object.fromEntries(Object.entries(plan(d).server.securitySchemes).map(([n, s]) => [n, s.upstream]));
-    expect(modes).toEqual({ oauth: 'token-exchange', oidc: 'token-exchange', key: 'service', basic: 'service' });
+  it('default to token exchange for OAuth 2.0 and OpenID Connect (at their own authorization server), the server’s own credentials otherwise', () => {
+    const schemes = plan(d).server.securitySchemes;
+    const modes = Object.fromEntries(Object.entries(schemes).map(([n, s]) => [n, [s.upstream, s.authorizationServer]]));
+    expect(modes).toEqual({ oauth: ['token-exchange', 'https://id.example'], oidc: ['token-exchange', 'https://id.example'], key: ['service', undefined], basic: ['service', undefined] });
+    // chosen explicitly, it applies whatever the issuer
+    expect(plan(d, { config: parseConfig('upstreamCredentials:\n  oauth: token-exchange\n', 'mcp.yaml') }).server.securitySchemes.oauth!.authorizationServer).toBeUndefined();
   });
 
   it('are chosen per scheme in mcp.yaml; token exchange for a non-OAuth scheme is refused with a warning at its line', () => {

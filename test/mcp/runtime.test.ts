@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Auth, CredentialError } from '../../templates/mcp-server/src/auth.js';
+import { Auth, CredentialError, exchangesAt } from '../../templates/mcp-server/src/auth.js';
 import type { ParamPlan, RequestPlan, ServerData, Tool } from '../../templates/mcp-server/src/model.js';
 import { callUpstream } from '../../templates/mcp-server/src/http.js';
 import { Limits, rateLimitHeaders } from '../../templates/mcp-server/src/limits.js';
@@ -264,6 +264,16 @@ describe('validation messages', () => {
     expect(msg).toMatch(/`when` must be a valid date-time/);
     expect(msg).toMatch(/unknown argument `nested.y`/);
     expect(v.check({ type: 'object', properties: { a: { $ref: '#/nowhere' } } }, {})).toMatchObject({ ok: false, message: expect.stringMatching(/could not be compiled/) });
+  });
+});
+
+describe('token exchange applies at the API’s own authorization server only', () => {
+  it('exchanges when the description names no server or the issuer’s, not for another issuer, never for service schemes', () => {
+    const scheme = (upstream: 'token-exchange' | 'service', authorizationServer?: string) => ({ type: 'oauth2-token', env: {}, description: '', upstream, ...(authorizationServer ? { authorizationServer } : {}) }) as never;
+    expect(exchangesAt(scheme('token-exchange', 'https://id.example.com'), 'https://id.example.com/realms/shop')).toBe(true);
+    expect(exchangesAt(scheme('token-exchange', 'https://login.other.example'), 'https://id.example.com/realms/shop')).toBe(false);
+    expect(exchangesAt(scheme('token-exchange'), 'https://id.example.com')).toBe(true);
+    expect(exchangesAt(scheme('service', 'https://id.example.com'), 'https://id.example.com')).toBe(false);
   });
 });
 

@@ -11,6 +11,21 @@ import type { Exchange, RequestPlan, SchemePlan, ServerData } from './model.js';
 import type { Secrets } from './redact.js';
 import { type DraftRequest, headerValue } from './request.js';
 
+/**
+ * Does a scheme get exchanged tokens from `issuer` (MCP_OAUTH_ISSUER)? When the description names
+ * the API's authorization server and it is another one, a token from our issuer would mean nothing
+ * to the API: the server's own credentials are used instead (mcp.yaml can still force the exchange).
+ */
+export function exchangesAt(s: SchemePlan, issuer: string | undefined): boolean {
+  if (s.upstream !== 'token-exchange') return false;
+  if (s.authorizationServer === undefined || issuer === undefined) return true;
+  try {
+    return new URL(issuer).origin === s.authorizationServer;
+  } catch {
+    return false;
+  }
+}
+
 /** A missing or unusable credential (the message names variables, never values). */
 export class CredentialError extends Error {
   override name = 'CredentialError';
@@ -33,6 +48,8 @@ export class Auth {
     private readonly baseUrl: string,
     private readonly timeoutMs: number,
     private readonly now: () => number = Date.now,
+    /** MCP_OAUTH_ISSUER, when the HTTP mode validates OAuth tokens. */
+    private readonly issuer?: string,
   ) {
     for (const scheme of Object.values(server.securitySchemes)) {
       for (const [role, name] of Object.entries(scheme.env)) {
@@ -81,7 +98,7 @@ export class Auth {
 
   /** Adds the credentials the operation needs to the request. Throws CredentialError when none of its alternatives can be met. */
   async apply(plan: RequestPlan, draft: DraftRequest, signal: AbortSignal, exchange?: Exchange): Promise<void> {
-    const exchanges = (s: SchemePlan): boolean => exchange !== undefined && s.upstream === 'token-exchange';
+    const exchanges = (s: SchemePlan): boolean => exchange !== undefined && exchangesAt(s, this.issuer);
     const alternatives = plan.security ?? [];
     if (alternatives.length === 0) return;
     const problems: string[] = [];

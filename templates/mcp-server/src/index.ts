@@ -8,7 +8,7 @@ import path from 'node:path';
 import { scopesSupported } from './access.js';
 import { Catalog } from './catalog.js';
 import { AuditLog } from './audit.js';
-import { Auth } from './auth.js';
+import { Auth, exchangesAt } from './auth.js';
 import { loadPrompts, loadServerData, loadTools, projectDir, readSpecText } from './data.js';
 import { runAdmin } from './admin.js';
 import { createGate, verifyServerToken } from './gate.js';
@@ -77,7 +77,12 @@ async function main(): Promise<void> {
   const secrets = new Secrets();
   secrets.add(localToken);
   const log = createLogger(settings.logLevel, secrets, server.name);
-  const auth = new Auth(server, process.env, secrets, settings.baseUrl, settings.timeoutMs);
+  const auth = new Auth(server, process.env, secrets, settings.baseUrl, settings.timeoutMs, Date.now, http?.oauth?.issuer);
+  for (const [name, scheme] of Object.entries(server.securitySchemes)) {
+    if (http?.oauth && scheme.upstream === 'token-exchange' && !exchangesAt(scheme, http.oauth.issuer)) {
+      log.info(`scheme ${name}: the API's authorization server (${scheme.authorizationServer}) is not MCP_OAUTH_ISSUER, so its calls use this server's own credentials (set upstreamCredentials in mcp.yaml to exchange anyway)`);
+    }
+  }
   const audit = new AuditLog(settings.auditLog, settings.auditMaxBytes);
   // counters shared by every replica (Redis), or by the processes of this machine (SQLite)
   const counters: CounterStore = settings.redisUrl ? await RedisCounters.connect(settings.redisUrl) : new SqliteCounters(settings.quotaFile);

@@ -117,6 +117,8 @@ export interface SchemePlan {
   description: string;
   /** Over HTTP with OAuth: `token-exchange` trades the caller's token for one for the API (RFC 8693); `service` uses the environment. */
   upstream?: 'token-exchange' | 'service';
+  /** The API's own authorization server (origin), when the description names one: a default exchange applies only at the same issuer. */
+  authorizationServer?: string;
 }
 
 /** Trades the caller's token for an access token to the API with these scopes (HTTP with OAuth only). */
