@@ -10,7 +10,6 @@
 import crypto from 'node:crypto';
 import { isObject } from '../validate/json.js';
 import type { GeneratedTool, SpecIdentity } from './types.js';
-import type { ManifestPrompt, ManifestResource } from './prompts.js';
 import { appendAll } from '../util/append.js';
 
 /** What the manifest records about one tool. */
@@ -29,6 +28,19 @@ export interface ManifestTool {
   outputs?: Record<string, { required: boolean; shape: string }>;
   /** Data sensitivity and business process from the tool's `_meta` (a token may be limited to sensitivities). */
   classification?: { sensitivity?: string; process?: string };
+}
+
+/** What the manifest records about a prompt, to version it (a client binds to its name and required arguments). */
+export interface ManifestPrompt {
+  name: string;
+  version: string;
+  arguments: Record<string, { required: boolean }>;
+}
+
+/** A resource the server offers, with a version of its content. */
+export interface ManifestResource {
+  uri: string;
+  version: string;
 }
 
 /** The manifest file. */

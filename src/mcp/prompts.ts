@@ -3,7 +3,7 @@
  * placeholders), served by the generated server as data (prompts.json), versioned like tools.
  * And the resources a server offers besides its tools: the API description it was generated from.
  */
-import { canonicalJson, type Level, sha256 } from './manifest.js';
+import { canonicalJson, type Level, type ManifestPrompt, type ManifestResource, sha256 } from './manifest.js';
 
 export interface PromptArgument {
   name: string;
@@ -24,18 +24,6 @@ export interface GeneratedPrompt {
   description?: string;
   arguments: PromptArgument[];
   template: string;
-  version: string;
-}
-
-/** What the manifest records about prompts and resources, to version them. */
-export interface ManifestPrompt {
-  name: string;
-  version: string;
-  arguments: Record<string, { required: boolean }>;
-}
-
-export interface ManifestResource {
-  uri: string;
   version: string;
 }
 
