@@ -25,13 +25,6 @@ function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
-function notYet(command: string, issue: number) {
-  return async (): Promise<void> => {
-    process.stderr.write(`apictl ${command} is not available yet (it arrives with issue #${issue})\n`);
-    process.exitCode = EXIT.error;
-  };
-}
-
 export function buildProgram(): Command {
   const program = new Command('apictl')
     .description('Import, convert, lint, score and serve (as MCP) your Swagger 2.0 and OpenAPI 3.x descriptions')
@@ -134,6 +127,17 @@ Exit codes: 0 ok, 1 findings at or above the fail severity, 2 usage, input or in
         '\nExamples:\n  apictl lint api.yaml\n  apictl lint "specs/**/*.yaml" -f sarif -o results.sarif\n  apictl lint api.yaml -f stylish -f json -o.json=lint.json --fail-severity warn\n  apictl lint api.yaml --pack psd2 --baseline .apictl-baseline.json\n',
       ),
   ).action(lazy(() => import('./commands/lint.js')));
+  withLoadOptions(
+    program
+      .command('explore')
+      .description('write one offline HTML page: the API reference of any version, with the original source, its findings and its score beside it')
+      .argument('<spec>', 'API description file (Swagger 2.0, OpenAPI 3.x; JSON or YAML)')
+      .option('-o, --output <file>', 'page to write (default: <name>.html)')
+      .option('--pack <pack>', 'enable an industry pack: psd2, fhir, r155, gdpr (repeatable)', collect, [])
+      .option('--config <file>', 'lint config file (default: found from here up)')
+      .option('--no-config', 'ignore config files')
+      .option('--no-lint', 'show the reference and the source without findings or score'),
+  ).action(lazy(() => import('./commands/explore.js')));
   addScoreCommands(program);
   addMcpCommands(program);
 
