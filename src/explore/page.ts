@@ -91,7 +91,7 @@ ${input.score ? `<span id="score" class="grade-${escapeHtml(input.score.grade.re
 </header>
 <main>
 <div id="reference">${input.reference.html}</div>
-<aside id="source" hidden><div id="source-files"></div><pre id="source-text"></pre></aside>
+<aside id="source" hidden><div id="source-files"></div><div id="source-text"></div></aside>
 <aside id="drawer" hidden><div id="filters"></div><ol id="finding-list"></ol></aside>
 </main>
 <script type="application/json" id="explorer-data">${inertJson(data)}</script>
@@ -109,9 +109,13 @@ header .title{font-size:16px}#origin{color:var(--muted)}button{font:inherit;curs
 .sev.error{color:var(--err)}.sev.warn{color:var(--warn)}.sev.info{color:var(--info)}
 main{display:flex;align-items:flex-start}#reference{flex:1;min-width:0;padding:0 16px}
 #source,#drawer{position:sticky;top:48px;width:42%;max-height:calc(100vh - 56px);overflow:auto;border-left:1px solid var(--line);background:#fafafb}
-#source-text{margin:0;font:12px/1.5 ui-monospace,SFMono-Regular,Menlo,monospace}
-.ln{display:block;white-space:pre;padding-left:4.5em;position:relative}.ln::before{content:attr(data-n);position:absolute;left:0;width:3.6em;text-align:right;color:#999}
-.ln.m-error{background:#fdecea}.ln.m-warn{background:#fff3e0}.ln.m-info,.ln.m-hint{background:#e8f0fe}.ln.hl{outline:2px solid #333}
+#source-text{position:relative;display:flex;margin:0}
+#source-text pre{margin:0;font:12px/18px ui-monospace,SFMono-Regular,Menlo,monospace;white-space:pre}
+#source-text .gutter{min-width:4em;padding-right:8px;text-align:right;color:#999;user-select:none;border-right:1px solid var(--line)}
+#source-text .code{padding-left:8px;position:relative;z-index:1}
+#source-text .marker,#source-text .hl{position:absolute;left:0;right:0;height:18px}
+#source-text .marker{border-left:4px solid;opacity:.35}.m-error{background:#f8c9c4;border-color:var(--err)}.m-warn{background:#ffd8a8;border-color:var(--warn)}.m-info,.m-hint{background:#c8dafc;border-color:var(--info)}
+#source-text .hl{outline:2px solid #333;z-index:2;pointer-events:none}
 nav ul{list-style:none;padding-left:14px;margin:2px 0}nav a{text-decoration:none;color:inherit}
 article.op{border-top:1px solid var(--line);padding:10px 0}article.op.hl{background:#fffde7}
 .method{display:inline-block;min-width:64px;text-align:center;font-weight:600;border-radius:3px;padding:0 6px;margin-right:6px;color:#fff;background:#546e7a}
@@ -125,12 +129,12 @@ table{border-collapse:collapse}td,th{border:1px solid var(--line);padding:2px 6p
 const SCRIPT = `
 (function(){
 var data=JSON.parse(document.getElementById('explorer-data').textContent);
-var rank={error:3,warn:2,info:1,hint:0};
+var rank={error:3,warn:2,info:1,hint:0};var LH=18;
 var byOp={};data.findings.forEach(function(f){if(f.op){(byOp[f.op]=byOp[f.op]||[]).push(f);}});
 Object.keys(byOp).forEach(function(id){var el=document.getElementById(id);if(!el)return;var h=el.querySelector('h3')||el;var b=document.createElement('span');var fs=byOp[id];var worst=fs.reduce(function(a,f){return rank[f.severity]>rank[a]?f.severity:a;},'hint');b.className='badge '+worst;b.textContent=String(fs.length);b.title=fs.length+' findings';b.setAttribute('data-findings',String(fs.length));h.appendChild(b);});
 var current=null;
-function showFile(name){var f=data.files.find(function(x){return x.name===name;})||data.files[0];if(!f||current===f.name)return;current=f.name;var pre=document.getElementById('source-text');pre.textContent='';var marks={};data.findings.forEach(function(x){if(x.line&&(x.file||data.files[0].name)===f.name){var m=marks[x.line]=marks[x.line]||{sev:'hint',titles:[]};if(rank[x.severity]>rank[m.sev])m.sev=x.severity;m.titles.push(x.severity+' '+x.code+': '+x.message);}});var lines=f.text.split('\\n');var frag=document.createDocumentFragment();for(var i=0;i<lines.length;i++){var s=document.createElement('span');s.className='ln';s.id='L'+(i+1);s.setAttribute('data-n',String(i+1));s.textContent=lines[i]+'\\n';var m=marks[i+1];if(m){s.className+=' marker m-'+m.sev;s.title=m.titles.join('\\n');}frag.appendChild(s);}pre.appendChild(frag);var sel=document.getElementById('source-files');sel.textContent='';data.files.forEach(function(x){var b=document.createElement('button');b.type='button';b.textContent=x.name;b.onclick=function(){current=null;showFile(x.name);};sel.appendChild(b);});}
-function openSource(file,line){var p=document.getElementById('source');p.hidden=false;showFile(file);if(line){var el=document.getElementById('L'+line);if(el){document.querySelectorAll('.ln.hl').forEach(function(x){x.classList.remove('hl');});el.classList.add('hl');el.scrollIntoView({block:'center'});}}}
+function showFile(name){var f=data.files.find(function(x){return x.name===name;})||data.files[0];if(!f||current===f.name)return;current=f.name;var box=document.getElementById('source-text');box.textContent='';var marks={};data.findings.forEach(function(x){if(x.line&&(x.file||data.files[0].name)===f.name){var m=marks[x.line]=marks[x.line]||{sev:'hint',titles:[]};if(rank[x.severity]>rank[m.sev])m.sev=x.severity;m.titles.push(x.severity+' '+x.code+': '+x.message);}});var n=f.text.split('\\n').length;var nums=[];for(var i=1;i<=n;i++)nums.push(i);var g=document.createElement('pre');g.className='gutter';g.textContent=nums.join('\\n');var c=document.createElement('pre');c.className='code';c.textContent=f.text;box.appendChild(g);box.appendChild(c);var frag=document.createDocumentFragment();Object.keys(marks).forEach(function(k){var m=marks[k];var d=document.createElement('div');d.className='marker m-'+m.sev;d.setAttribute('data-line',k);d.style.top=((Number(k)-1)*LH)+'px';d.title=m.titles.join('\\n');frag.appendChild(d);});box.appendChild(frag);var sel=document.getElementById('source-files');sel.textContent='';data.files.forEach(function(x){var b=document.createElement('button');b.type='button';b.textContent=x.name;b.onclick=function(){current=null;showFile(x.name);};sel.appendChild(b);});}
+function openSource(file,line){var p=document.getElementById('source');p.hidden=false;showFile(file);if(line){var box=document.getElementById('source-text');var hl=box.querySelector('.hl')||document.createElement('div');hl.className='hl';hl.style.top=((line-1)*LH)+'px';box.appendChild(hl);p.scrollTop=Math.max(0,(line-1)*LH-p.clientHeight/2);}}
 function goOp(id){var el=id&&document.getElementById(id);if(!el)return;document.querySelectorAll('article.op.hl').forEach(function(x){x.classList.remove('hl');});el.classList.add('hl');el.scrollIntoView({block:'start'});}
 var filters={severity:'',category:'',rule:'',pack:''};
 function renderDrawer(){var list=document.getElementById('finding-list');list.textContent='';var shown=0;data.findings.forEach(function(f){if(filters.severity&&f.severity!==filters.severity)return;if(filters.category&&f.category!==filters.category)return;if(filters.rule&&f.code!==filters.rule)return;if(filters.pack&&f.pack!==filters.pack)return;var li=document.createElement('li');li.className='finding '+f.severity;li.setAttribute('data-code',f.code);var head=document.createElement('div');head.textContent=f.severity+' · '+f.code+(f.line?' · line '+f.line:'')+' — '+f.message;li.appendChild(head);if(f.fix){var fx=document.createElement('div');fx.className='fix';fx.textContent='Fix: '+f.fix;li.appendChild(fx);}li.onclick=function(){goOp(f.op);openSource(f.file,f.line);};list.appendChild(li);shown++;});list.setAttribute('data-shown',String(shown));}

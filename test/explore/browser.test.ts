@@ -151,7 +151,7 @@ describe('explorer pages in Chromium', () => {
     let listed = -1;
     await open(page.file, 'markers', async (p) => {
       await p.click('#toggle-source');
-      markers = await p.locator('#source-text .ln.marker').count();
+      markers = await p.locator('#source-text .marker').count();
       await p.click('#toggle-drawer');
       listed = Number(await p.getAttribute('#finding-list', 'data-shown'));
     });
