@@ -306,7 +306,8 @@ export function planServer(input: PlanInput): McpPlan {
     const title = ov?.title ?? toolTitle(op);
     const classification = {
       sensitivity: ov?.classification?.sensitivity ?? firstString(op, ['x-data-sensitivity', 'x-sensitivity', 'x-data-classification']) ?? cfg.classification?.sensitivity ?? defaultSensitivity(d.category),
-      process: ov?.classification?.process ?? firstString(op, ['x-business-process', 'x-process']) ?? cfg.classification?.process,
+      // the business process: the description's, the config's, else the operation's first tag (what the API groups it under)
+      process: ov?.classification?.process ?? firstString(op, ['x-business-process', 'x-process']) ?? cfg.classification?.process ?? op.tags[0],
     };
     const own: Record<string, unknown> = {
       method: op.method.toUpperCase(),

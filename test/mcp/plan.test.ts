@@ -940,3 +940,18 @@ describe('a changed data classification', () => {
     expect(next.server.version).toBe('1.1.0');
   });
 });
+
+describe('the business process of a tool', () => {
+  it('is the description’s, else the config’s, else the operation’s first tag', () => {
+    const d = doc({
+      '/a': { get: { operationId: 'getA', tags: ['Billing', 'Reports'], responses: ok } },
+      '/b': { get: { operationId: 'getB', tags: ['Billing'], 'x-business-process': 'invoicing', responses: ok } },
+      '/c': { get: { operationId: 'getC', responses: ok } },
+    });
+    const processOf = (p: McpPlan, name: string) => (tool(p, name).definition._meta['apictl/tool'] as { classification?: { process?: string } }).classification?.process;
+    const p = plan(d);
+    expect([processOf(p, 'getA'), processOf(p, 'getB'), processOf(p, 'getC')]).toEqual(['Billing', 'invoicing', undefined]);
+    const configured = plan(d, { config: parseConfig('classification: { process: retail }\n', 'mcp.yaml') });
+    expect([processOf(configured, 'getA'), processOf(configured, 'getB')]).toEqual(['retail', 'invoicing']);
+  });
+});
