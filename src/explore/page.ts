@@ -6,8 +6,8 @@
  * Nothing from the API description is ever HTML or script: it is escaped, or JSON in a
  * `<script type="application/json">` that the parser cannot leave (`<`, U+2028 and U+2029 escaped).
  */
-import type { Finding } from '../findings/finding.js';
-import type { Reference } from './reference.js';
+import { type Finding, toPointer } from '../findings/finding.js';
+import { esc as escapeHtml, type Reference } from './reference.js';
 
 /** What the page shows. */
 export interface ExplorerInput {
@@ -29,10 +29,6 @@ export interface ExplorerInput {
 /** Allows nothing remote: no fonts, no telemetry, no images but data: URIs, no requests at all. */
 export const CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
 /** JSON that stays inert inside a script element (and survives U+2028/2029 in older parsers). */
 export function inertJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
@@ -43,10 +39,6 @@ function operationOf(pointer: string, ops: Array<{ id: string; pointer: string }
   let best: { id: string; pointer: string } | undefined;
   for (const op of ops) if ((pointer === op.pointer || pointer.startsWith(`${op.pointer}/`)) && (!best || op.pointer.length > best.pointer.length)) best = op;
   return best?.id;
-}
-
-function pointerOf(path: string[]): string {
-  return path.length === 0 ? '' : '/' + path.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 }
 
 export function renderExplorerPage(input: ExplorerInput): string {
@@ -64,7 +56,7 @@ export function renderExplorerPage(input: ExplorerInput): string {
       pack: 'pack' in f ? f.pack : undefined,
       file: f.source ?? input.files[0]?.name,
       line: f.range?.start.line,
-      op: operationOf(pointerOf(f.path), ops),
+      op: operationOf(toPointer(f.path), ops),
     })),
   };
   const counts = { error: 0, warn: 0, info: 0, hint: 0 };
