@@ -70,10 +70,6 @@ export class Limits {
     return { ok: false, outcome: 'rate_limited', message: `${what}. It resets at ${new Date(taken.resetAt).toISOString()}; retry in ${wait} s.`, retryAfterMs: taken.retryAfterMs, limit: taken.limit, resetAt: taken.resetAt };
   }
 
-  async usage(tool: Tool, caller: Caller): Promise<Usage[]> {
-    return this.store.usage(this.buckets(tool, caller));
-  }
-
   close(): Promise<void> {
     return this.store.close();
   }
