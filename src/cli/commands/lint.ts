@@ -1,5 +1,5 @@
 /** `apictl lint FILES... [-f FORMAT]... [-o FILE | -o.<format>=FILE] [--fail-severity S] [--baseline F] [--write-baseline F] [--pack P]...` */
-import { appendFileSync, existsSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { InputError, UsageError, formatErrorLine } from '../../errors.js';
 import { SEVERITY_ORDER, type Severity } from '../../findings/finding.js';
@@ -9,10 +9,9 @@ import { type LoadFlags, loadOptionsFrom, sourceFor } from '../load-input.js';
 import { colorLevel, createOutput, writeOutputFile } from '../output.js';
 import { packageVersion } from '../version.js';
 import type { LintFinding } from '../../lint/types.js';
-import type { LoadedRuleset, RulesetConfig } from '../../lint/ruleset.js';
+import type { LoadedRuleset } from '../../lint/ruleset.js';
 import { FORMAT_NAMES, type FormatName, isFormatName } from '../../formatters/index.js';
 import { appendAll } from '../../util/append.js';
-import { formatSeconds } from '../../util/duration.js';
 
 interface LintFlags extends LoadFlags {
   format?: string[];
@@ -53,7 +52,7 @@ function parseOutputs(flags: LintFlags, configured: string[] | undefined): Array
 export async function run(patterns: string[], flags: LintFlags): Promise<number> {
   const io = createOutput();
   const cwd = process.cwd();
-  const { checkRuleIds, findConfig, loadConfig, rulesFor } = await import('../../lint/config.js');
+  const { findConfig, loadConfig } = await import('../../lint/config.js');
   const configFile = flags.config === false ? undefined : typeof flags.config === 'string' ? path.resolve(cwd, flags.config) : findConfig(cwd);
   const config = configFile ? loadConfig(configFile) : undefined;
   const outputs = parseOutputs(flags, config?.formats);
@@ -81,47 +80,22 @@ export async function run(patterns: string[], flags: LintFlags): Promise<number>
     }
   }
 
-  const { loadRuleset, lintPrepared } = await import('../../lint/index.js');
-  const { prepareDocument } = await import('../../core/prepare.js');
-  const { loadDocument } = await import('../../document/load.js');
-  const { applyIgnores } = await import('../../lint/ignore.js');
-  const { LANE_MIN_SIZE, startRuleLane } = await import('../../lint/lane.js');
-  // undefined: not started yet; null: cannot start
-  let lane: import('../../lint/lane.js').RuleLane | null | undefined;
-  const laned = new Set<string>();
-  const sizeOf = (file: string): number => {
-    try {
-      return statSync(file).size;
-    } catch {
-      return 0; // loading it says what is wrong
-    }
-  };
-  const baseConfig: RulesetConfig = {
-    packs: [...(config?.packs ?? []), ...(flags.pack ?? [])],
-    extends: [...(config?.extends ?? []), ...(flags.ruleset ?? []).map((r) => path.resolve(cwd, r))],
-    baseDir: configFile ? path.dirname(configFile) : cwd,
+  const baselineFile = flags.baseline ?? (config?.baseline ? path.resolve(path.dirname(configFile!), config.baseline) : undefined);
+  const { readBaseline, writeBaseline } = await import('../../lint/baseline.js');
+  const { createLinter } = await import('../../lint/pipeline.js');
+  const linter = createLinter({
+    config,
+    configFile,
+    cwd,
+    packs: flags.pack,
+    rulesets: flags.ruleset,
     // configs and rulesets are code a repository brings; a CI job on a fork's pull request turns that off
     allowCode: flags.configCode !== false && !truthyEnv(process.env.APICTL_NO_CONFIG_CODE),
-  };
-  const rulesetCache = new Map<string, Promise<LoadedRuleset>>();
-  const configFor = (file: string): RulesetConfig => ({ ...baseConfig, rules: config ? rulesFor(config, path.resolve(cwd, file)) : undefined });
-  const rulesetFor = (file: string): Promise<LoadedRuleset> => {
-    const rules = configFor(file).rules;
-    const key = JSON.stringify(rules ?? {});
-    let rs = rulesetCache.get(key);
-    if (!rs) {
-      rs = loadRuleset({ ...baseConfig, rules }).catch(async (err: unknown) => {
-        // A misspelt rule id in the config is an error at its line, with a suggestion.
-        if (config && err instanceof InputError) checkRuleIds(config, (await loadRuleset({ ...baseConfig, rules: {} })).meta.keys());
-        throw err;
-      });
-      rulesetCache.set(key, rs);
-    }
-    return rs;
-  };
+    timeBudgetMs: flags.timeBudget ? Number(flags.timeBudget) * 1000 : undefined,
+    baseline: baselineFile && !flags.writeBaseline ? readBaseline(baselineFile) : undefined,
+  });
 
   const loadOptions = loadOptionsFrom(flags, cwd);
-  const budget = flags.timeBudget ? Number(flags.timeBudget) * 1000 : undefined;
   const showProgress = files.length > 1 && !flags.quiet;
   const tty = process.stderr.isTTY === true && colorLevel(process.stderr) > 0;
   const all: LintFinding[] = [];
@@ -139,45 +113,8 @@ export async function run(patterns: string[], flags: LintFlags): Promise<number>
       try {
         const spec = specs.get(file);
         const source = spec ? { bytes: Buffer.from(spec.text), displayPath: spec.shown } : await sourceFor(file, flags, loadOptions);
-        // A large document's rules run in two lanes (src/lint/lane.ts). The lane starts and loads
-        // its ruleset while this thread loads and converts: as soon as a file's size says so, or
-        // once loading its refs did.
-        const wantLane = (size: number): void => {
-          if (size < LANE_MIN_SIZE || lane === null || laned.has(file)) return;
-          lane ??= startRuleLane() ?? null;
-          lane?.prepare(configFor(file));
-          laned.add(file);
-        };
-        wantLane('path' in source ? sizeOf(path.resolve(cwd, source.path)) : 'bytes' in source ? source.bytes.length : 0);
-        // the budget bounds the whole run of a file: loading and conversion count
-        const deadline = Date.now() + (budget ?? 60_000);
-        const loaded = await loadDocument(source, { ...loadOptions, deadline });
-        wantLane(loaded.totalSize);
-        // lint never reads loaded.value again: a single 2.0 file is converted without a copy first
-        // a worker thread's validation may still run while the rules do (lintPrepared waits for it)
-        const prepared = await prepareDocument(loaded, { validationLimit: Infinity, consumeInput: true, validateInWorker: true, deferValidation: true });
-        if (Date.now() > deadline) {
-          throw new InputError(`the time budget of ${formatSeconds(budget ?? 60_000)} ran out before the rules could run (raise it with --time-budget)`, { file: loaded.entry.displayPath, line: 0, column: 0 });
-        }
-        const fileLane = laned.has(file) ? (lane ?? undefined) : undefined;
-        // the lane gets the document before this thread loads its ruleset (lintDocument collects that run)
-        void fileLane?.run({ config: configFor(file), document: prepared.document, source: loaded.entry.displayPath, deadline });
-        const ruleset = await rulesetFor(file);
+        const { loaded, prepared, ruleset, findings, suppressed } = await linter.lint(source, loadOptions, file);
         lastRuleset = ruleset;
-        const raw = await lintPrepared(loaded, prepared, ruleset, { timeBudgetMs: budget, deadline, lane: fileLane });
-        const ignored = applyIgnores(
-          raw,
-          prepared.document,
-          (p: string[]) => {
-            const sourcePath = prepared.originOf(p);
-            const loc = loaded.locate(sourcePath);
-            return { source: loc.file, range: loc.range, sourcePath };
-          },
-          // one file: its text tells whether there can be ignores at all (no walk when not)
-          loaded.files.size === 1 ? [loaded.entryText] : undefined,
-          knownRuleIds(ruleset),
-        );
-        const findings = ignored.kept.concat(ignored.problems);
         linted.push(loaded.entry.displayPath);
         appendAll(all, findings);
         await recorder?.record({
@@ -188,7 +125,7 @@ export async function run(patterns: string[], flags: LintFlags): Promise<number>
           prepared,
           ruleset,
           findings,
-          suppressed: ignored.suppressed.map((x) => x.finding),
+          suppressed,
         });
       } catch (err) {
         if (!(err instanceof InputError)) throw err;
@@ -199,13 +136,11 @@ export async function run(patterns: string[], flags: LintFlags): Promise<number>
     }
   } finally {
     recorder?.close();
-    lane?.close();
+    linter.close();
   }
   if (tty && showProgress) process.stderr.write('\r\x1b[K');
 
-  const baselineFile = flags.baseline ?? (config?.baseline ? path.resolve(path.dirname(configFile!), config.baseline) : undefined);
-  const { markKnown, readBaseline, writeBaseline } = await import('../../lint/baseline.js');
-  const findings = baselineFile && !flags.writeBaseline ? markKnown(all, readBaseline(baselineFile)) : all;
+  const findings = all;
   if (flags.writeBaseline) {
     writeBaseline(flags.writeBaseline, findings, { rulesetFingerprint: lastRuleset?.fingerprint ?? '' });
     if (!flags.quiet) io.err(`wrote ${findings.length} finding(s) to baseline ${flags.writeBaseline}`);
@@ -246,15 +181,4 @@ export async function run(patterns: string[], flags: LintFlags): Promise<number>
 
 function truthyEnv(v: string | undefined): boolean {
   return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
-}
-
-/** The ids an x-apictl-ignore may name: the run's rules (validation checks included) and the ignore's own problems. */
-const knownIds = new WeakMap<LoadedRuleset, Set<string>>();
-function knownRuleIds(rs: LoadedRuleset): Set<string> {
-  let ids = knownIds.get(rs);
-  if (ids === undefined) {
-    ids = new Set([...rs.meta.keys(), 'ignore-without-reason', 'ignore-unknown-rule', 'rule-failed', 'lint-time-budget', 'rules-not-run']);
-    knownIds.set(rs, ids);
-  }
-  return ids;
 }
