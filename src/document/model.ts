@@ -22,6 +22,8 @@ export interface SourceFile {
   /** Real absolute path, or the URL for remote sources, or `<stdin>`. */
   id: string;
   syntax: Syntax;
+  /** The file as written (BOM removed): what the explorer's source panel shows. */
+  text: string;
   /** Parsed value (plain JSON data). */
   value: unknown;
   /** Range of the node at `path` within this file; undefined when the path does not exist. */

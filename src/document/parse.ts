@@ -43,6 +43,7 @@ export function parseSourceText(text: string, displayPath: string, id: string, l
       noNulls: fast !== undefined && 'noNulls' in fast && fast.noNulls,
       ...(fast !== undefined && 'quirks' in fast && fast.quirks ? { quirks: fast.quirks } : {}),
       syntax,
+      text,
       value,
       locateDeepest: (path) => locator.locate(path),
       locate(path) {

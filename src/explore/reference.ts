@@ -68,9 +68,19 @@ export function esc(value: unknown): string {
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-const INLINE = /`([^`\n]+)`|\*\*([^*\n]+?)\*\*|\*([^*\s][^*\n]*?)\*|\[([^\]\n]+)\]\((https?:\/\/[^\s()<>"'`]+)\)/gi;
+const INLINE = /`([^`\n]+)`|\*\*([^*\n]+?)\*\*|\*([^*\s][^*\n]*?)\*|!\[([^\]\n]*)\]\(([^\s()<>"'`]+)\)|\[([^\]\n]+)\]\((https?:\/\/[^\s()<>"'`]+)\)/gi;
 
-/** The tiny Markdown subset: `code`, **bold**, *em*, http(s) links. Everything else is text. */
+/** Turns an image reference into a data: URI, or undefined when it may not be shown (set by renderReference). */
+let imageFor: (ref: string) => string | undefined = () => undefined;
+
+/** An image as a data: URI, or what it would have shown, marked as not loaded: the page sends no request. */
+function image(ref: string, alt: string, cls: string): string {
+  const data = imageFor(ref);
+  if (data !== undefined && /^data:image\/[a-z+.-]+;base64,[A-Za-z0-9+/=]*$/.test(data)) return `<img class="${cls}" src="${esc(data)}" alt="${esc(alt)}">`;
+  return `<span class="img-blocked" title="${esc(`image not loaded: ${ref}`)}">[image${alt ? `: ${esc(alt)}` : ''}]</span>`;
+}
+
+/** The tiny Markdown subset: `code`, **bold**, *em*, images, http(s) links. Everything else is text. */
 function inline(text: string): string {
   let out = '';
   let last = 0;
@@ -79,7 +89,8 @@ function inline(text: string): string {
     if (m[1] !== undefined) out += `<code>${esc(m[1])}</code>`;
     else if (m[2] !== undefined) out += `<strong>${esc(m[2])}</strong>`;
     else if (m[3] !== undefined) out += `<em>${esc(m[3])}</em>`;
-    else out += `<a href="${esc(m[5])}" rel="noopener noreferrer" target="_blank">${esc(m[4])}</a>`;
+    else if (m[5] !== undefined) out += image(m[5], m[4] ?? '', 'md-img');
+    else out += `<a href="${esc(m[7])}" rel="noopener noreferrer" target="_blank">${esc(m[6])}</a>`;
     last = m.index + m[0].length;
   }
   return out + esc(text.slice(last));
@@ -307,7 +318,21 @@ interface TagNode {
   id: string;
 }
 
-export function renderReference(doc: Record<string, unknown>): Reference {
+export interface ReferenceOptions {
+  /** A local image (`x-logo`, Markdown) as a data: URI, or undefined to leave it out. */
+  image?: (ref: string) => string | undefined;
+}
+
+export function renderReference(doc: Record<string, unknown>, options: ReferenceOptions = {}): Reference {
+  imageFor = options.image ?? (() => undefined);
+  try {
+    return render(doc);
+  } finally {
+    imageFor = () => undefined;
+  }
+}
+
+function render(doc: Record<string, unknown>): Reference {
   const kind = kindOf(doc);
   const ids = new Ids();
   const shared: Shared = { ids, params: new Map() };
@@ -416,7 +441,8 @@ export function renderReference(doc: Record<string, unknown>): Reference {
   const parts: string[] = [`<div class="ref"><nav class="ref-nav"><ul class="tree">${nav}</ul></nav><div class="ref-main">`];
   const info = ownGet(doc, 'info');
   if (isObject(info)) {
-    parts.push(`<header class="ref-info"><h1>${esc(info.title)}</h1>${typeof info.version === 'string' ? ` <span class="ver">${esc(info.version)}</span>` : ''}${prose(info.description)}</header>`);
+    const logo = isObject(info['x-logo']) ? str(info['x-logo'].url) : undefined;
+    parts.push(`<header class="ref-info">${logo ? image(logo, str((info['x-logo'] as JsonObject).altText) ?? 'logo', 'logo') : ''}<h1>${esc(info.title)}</h1>${typeof info.version === 'string' ? ` <span class="ver">${esc(info.version)}</span>` : ''}${prose(info.description)}</header>`);
   }
   for (const { n, depth } of order) {
     const d = n.decl;
