@@ -176,4 +176,100 @@ describe('explorer pages in Chromium', () => {
     expect(shown.requests).toEqual([]);
     expect(shown.title).toContain('</script>');
   }, 60_000);
+
+  it('draws a long source lazily: a finding far down opens its line, marked, and the conversion notes are marked at their 2.0 lines', async () => {
+    // a 2.0 document of ~6,000 lines whose last operation has findings
+    const paths: string[] = [];
+    for (let i = 0; i < 400; i++) {
+      paths.push(`  /items${i}:\n    get:\n      operationId: getItems${i}\n      summary: Items ${i}\n      tags: [items]\n      parameters:\n        - {name: q, in: query, type: string}\n      responses:\n        '200':\n          description: ok\n          schema: {type: object, properties: {n: {type: integer}}}\n          x-examples: {application/json: {n: 1}}\n`);
+    }
+    const spec = path.join(dir, 'long-2.0.yaml');
+    writeFileSync(spec, `swagger: '2.0'\ninfo: {title: Long, version: '1'}\nhost: api.example.com\npaths:\n${paths.join('')}`);
+    const page = explore(spec, 'long');
+    const data = JSON.parse(/<script type="application\/json" id="explorer-data">(.*?)<\/script>/s.exec(page.html)![1]!) as { files: Array<{ text: string }>; findings: Array<{ kind: string; line?: number; code: string; op?: string }> };
+    const lines = data.files[0]!.text.split('\n');
+    const last = data.findings.filter((f) => f.kind === 'finding' && f.line && f.op === 'op-get-items399').sort((a, b) => b.line! - a.line!)[0]!;
+    const note = data.findings.find((f) => f.kind === 'note' && f.line)! as { line: number; code: string; message: string };
+    expect(last.line).toBeGreaterThan(lines.length - 20);
+    expect(note).toBeDefined();
+    let drawn = { rendered: 0, marker: 0, text: '', highlighted: '', noteTitle: '' };
+    await open(page.file, 'long', async (p) => {
+      await p.click('#toggle-drawer');
+      await p.selectOption('select[data-filter=rule]', last.code);
+      await p.locator('#finding-list li', { hasText: `:${last.line} ` }).first().click();
+      await p.waitForSelector(`#source-text .hl[data-line="${last.line}"]`);
+      drawn = await p.evaluate((line) => {
+        const code = document.querySelector('#source-text .code')!.textContent!.split('\n');
+        const top = Number((document.querySelector('#source-text .window') as HTMLElement).style.top.replace('px', '')) / 18;
+        return { rendered: code.length, marker: document.querySelectorAll(`#source-text .marker[data-line="${line}"]`).length, text: code[line - 1 - top] ?? '', highlighted: document.querySelector('#source-text .hl')!.getAttribute('data-line')!, noteTitle: '' };
+      }, last.line!);
+      // scroll the pane to the note's line: it is drawn there, with the note's colour
+      await p.evaluate((line) => {
+        const pane = document.getElementById('source')!;
+        pane.scrollTop = (document.getElementById('source-text') as HTMLElement).offsetTop + (line - 1) * 18 - 100;
+      }, note.line!);
+      await p.waitForSelector(`#source-text .marker[data-line="${note.line}"]`);
+      drawn.noteTitle = (await p.getAttribute(`#source-text .marker[data-line="${note.line}"]`, 'title')) ?? '';
+      expect(await p.isVisible('article#op-get-items399.hl')).toBe(true);
+    });
+    expect(drawn.rendered).toBeLessThan(lines.length / 4);
+    expect(drawn.marker).toBe(1);
+    expect(drawn.text).toBe(lines[last.line! - 1]);
+    expect(drawn.highlighted).toBe(String(last.line));
+    expect(drawn.noteTitle.split('\n')).toContain(`conversion note ${note.code}: ${note.message}`);
+  }, 90_000);
+
+  it('switches the source pane between the files of a multi-file description', async () => {
+    const multi = path.join(dir, 'multi');
+    mkdirSync(multi, { recursive: true });
+    writeFileSync(path.join(multi, 'main.yaml'), "openapi: 3.1.0\ninfo: {title: Multi, version: '1'}\npaths:\n  /pets:\n    get:\n      operationId: listPets\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: {$ref: 'schemas.yaml#/Pet'}\n");
+    writeFileSync(path.join(multi, 'schemas.yaml'), 'Pet:\n  type: object\n  properties:\n    age: {type: integer}\n');
+    const page = explore(path.join(multi, 'main.yaml'), 'multi');
+    let seen = { files: [] as string[], on: '', line4: '' };
+    await open(page.file, 'multi', async (p) => {
+      await p.click('#toggle-drawer');
+      await p.selectOption('select[data-filter=rule]', 'numeric-format-defined');
+      await p.click('#finding-list li');
+      await p.waitForSelector('#source-text .hl[data-line="4"]');
+      seen = {
+        files: await p.locator('#source-files button').allTextContents(),
+        on: (await p.textContent('#source-files button.on')) ?? '',
+        line4: (await p.evaluate(() => document.querySelector('#source-text .code')!.textContent!.split('\n')[3])) ?? '',
+      };
+    });
+    expect(seen.files.map((f) => path.basename(f))).toEqual(['main.yaml', 'schemas.yaml']);
+    expect(path.basename(seen.on)).toBe('schemas.yaml');
+    expect(seen.line4).toBe('    age: {type: integer}');
+  }, 60_000);
+
+  it('renders the portfolio of a registry: every spec, its score and chart, links to pages that exist, no request', async () => {
+    const work = path.join(dir, 'portfolio');
+    mkdirSync(work, { recursive: true });
+    const db = ['--db', path.join(work, 'r.db')];
+    for (const f of ['examples/petstore-swagger2.yaml', 'examples/bookshop-openapi31.yaml']) expect(apictl(['import', f, ...db], { cwd: repoRoot }).code).toBe(0);
+    for (let i = 0; i < 3; i++) apictl(['lint', 'example-pet-store', '-q', '--no-config', ...db], { cwd: repoRoot });
+    apictl(['lint', 'example-bookshop', '-q', '--no-config', ...db], { cwd: repoRoot });
+    const r = apictl(['explore', '--no-config', '-o', path.join(work, 'site', 'index.html'), ...db], { cwd: repoRoot });
+    expect(r.code, r.stderr).toBe(0);
+    const index = path.join(work, 'site', 'index.html');
+    const page = await browser.newPage({ viewport: { width: 1400, height: 700 } });
+    const requests: string[] = [];
+    await page.route('**/*', (route) => {
+      if (route.request().url() === pathToFileURL(index).href) return route.continue();
+      requests.push(route.request().url());
+      return route.abort();
+    });
+    await page.goto(pathToFileURL(index).href);
+    mkdirSync(artifacts, { recursive: true });
+    await page.screenshot({ path: path.join(artifacts, 'explore-portfolio.png') });
+    const rows = await page.locator('tbody tr').count();
+    const points = await page.locator('tr#spec-example-pet-store svg circle').count();
+    const hrefs = await page.locator('tbody a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    await page.close();
+    expect(rows).toBe(2);
+    expect(points).toBe(3);
+    expect(hrefs.sort()).toEqual(['example-bookshop.html', 'example-pet-store.html']);
+    for (const h of hrefs) expect(existsSync(path.join(work, 'site', h!))).toBe(true);
+    expect(requests).toEqual([]);
+  }, 90_000);
 });
