@@ -17,6 +17,7 @@ import type { ComponentNames } from './names.js';
 import { BODY_NAME_KEY } from './s2o.js';
 import { METHODS_2, paramEntries, type ParamEntry } from './swagger2-model.js';
 import type { OriginMap } from './types.js';
+import { unescapePointerSegment } from '../findings/finding.js';
 
 /** Identity of a converted parameter: its name and `in`, and the component it references. */
 interface ParamId {
@@ -63,7 +64,7 @@ export function buildOriginMap(
     const segs = pointer.slice(1).split('/');
     for (let i = 0; i < segs.length; i++) {
       const seg = segs[i]!;
-      const key = seg.includes('~') ? seg.replace(/~1/g, '/').replace(/~0/g, '~') : seg;
+      const key = unescapePointerSegment(seg);
       node.kids ??= new Map();
       let kid = node.kids.get(key);
       if (!kid) node.kids.set(key, (kid = {}));

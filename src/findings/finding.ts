@@ -60,6 +60,11 @@ export function parsePointer(pointer: string): string[] {
         /* keep raw: a literal % that is not an escape */
       }
     }
-    return d.includes('~') ? d.replace(/~1/g, '/').replace(/~0/g, '~') : d;
+    return unescapePointerSegment(d);
   });
+}
+
+/** One segment of a JSON pointer (RFC 6901), `~1` → `/` and `~0` → `~`, in that order. */
+export function unescapePointerSegment(segment: string): string {
+  return segment.includes('~') ? segment.replace(/~1/g, '/').replace(/~0/g, '~') : segment;
 }

@@ -22,6 +22,7 @@ import { isObject, type JsonObject } from '../validate/json.js';
 import { atPointer } from './operations.js';
 import { clip, stripMarkup } from './text.js';
 import type { JsonSchema, PlanNote } from './types.js';
+import { unescapePointerSegment } from '../findings/finding.js';
 
 /** Options of one conversion context. */
 export interface SchemaOptions {
@@ -90,7 +91,7 @@ export class SchemaConverter {
     let name = this.names.get(ref);
     if (name !== undefined) return name;
     const m = /^#\/components\/schemas\/([^/]+)$/.exec(ref);
-    const raw = m ? decodeSegment(m[1]!) : nameFromPointer(ref);
+    const raw = m ? unescapePointerSegment(m[1]!) : nameFromPointer(ref);
     const base = raw.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^_+|_+$/g, '') || 'Schema';
     name = base;
     for (let i = 2; this.usedNames.has(name.toLowerCase()); i++) name = `${base}_${i}`;
@@ -263,10 +264,6 @@ export class ToolSchemas {
   }
 }
 
-function decodeSegment(seg: string): string {
-  return seg.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
 /** Structural words of a pointer that say nothing about what the schema is. */
 const STRUCTURAL = new Set(['paths', 'components', 'schemas', 'properties', 'items', 'allOf', 'anyOf', 'oneOf', 'not', 'schema', 'content', 'responses', 'requestBody', 'parameters', 'additionalProperties', 'get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace', '$defs', 'definitions']);
 
@@ -275,7 +272,7 @@ function nameFromPointer(ref: string): string {
   const segs = ref
     .replace(/^#\/?/, '')
     .split('/')
-    .map(decodeSegment)
+    .map(unescapePointerSegment)
     .filter((s) => s !== '' && !STRUCTURAL.has(s) && !/^\d+$/.test(s) && !s.includes('/'));
   return segs.slice(-2).map((s) => s.slice(0, 40)).join('_') || 'Schema';
 }

@@ -1,6 +1,7 @@
 /** The size a score is normalised by: non-deprecated operations and webhooks of a 3.x document. */
 import { appendAll } from '../util/append.js';
 import { HTTP_METHODS } from '../document/model.js';
+import { unescapePointerSegment } from '../findings/finding.js';
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -11,7 +12,7 @@ function deref(doc: Record<string, unknown>, item: unknown): unknown {
   if (!isObject(item) || typeof item.$ref !== 'string' || !item.$ref.startsWith('#/')) return item;
   let cur: unknown = doc;
   for (const raw of item.$ref.slice(2).split('/')) {
-    const seg = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    const seg = unescapePointerSegment(raw);
     cur = isObject(cur) && Object.hasOwn(cur, seg) ? cur[seg] : undefined;
   }
   return cur ?? item;

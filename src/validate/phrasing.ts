@@ -6,6 +6,7 @@ import { hasOwn, isObject, jsonTypeOf, type JsonObject } from './json.js';
 import { showAlternatives, showList, showName, showValue } from './messages.js';
 import { deepEqual } from './schema-nav.js';
 import type { ErrorObject } from './schemas.js';
+import { unescapePointerSegment } from '../findings/finding.js';
 
 /** One explained schema violation, before it becomes a Finding. */
 export interface Issue {
@@ -58,7 +59,7 @@ function splitInstancePath(p: string): string[] {
   return p
     .slice(1)
     .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    .map(unescapePointerSegment);
 }
 
 /** `string`, `object or boolean`, `string, number or array`. */

@@ -5,6 +5,7 @@
  */
 import { hasOwn, isObject, jsonTypeOf, ownGet } from './json.js';
 import type { SchemaSet } from './schemas.js';
+import { unescapePointerSegment } from '../findings/finding.js';
 
 /** Where a subschema lives: the id of its schema document plus unescaped pointer segments. */
 export interface SchemaLoc {
@@ -49,7 +50,7 @@ export function resolveSchemaRef(set: SchemaSet, from: SchemaLoc, ref: string): 
   if (frag !== '' && !frag.startsWith('/')) return undefined; // plain-name anchors: not used by the official schemas
   let ptr: string[];
   try {
-    ptr = frag === '' ? [] : frag.slice(1).split('/').map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
+    ptr = frag === '' ? [] : frag.slice(1).split('/').map((s) => unescapePointerSegment(decodeURIComponent(s)));
   } catch {
     return undefined;
   }

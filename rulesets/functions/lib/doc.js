@@ -47,15 +47,18 @@ export function pointerSegments(ref) {
   return p
     .slice(1)
     .split('/')
-    .map((s) => {
-      let d = s;
-      try {
-        d = decodeURIComponent(s);
-      } catch {
-        // keep as written
-      }
-      return d.replace(/~1/g, '/').replace(/~0/g, '~');
-    });
+    .map(decodeSegment);
+}
+
+/** One segment of a `$ref` fragment: URI-decoded (kept as written when it is not valid), then `~1` → `/`, `~0` → `~`. */
+export function decodeSegment(s) {
+  let d = s;
+  try {
+    d = decodeURIComponent(s);
+  } catch {
+    // keep as written
+  }
+  return d.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
 /** Value at path segments, own properties only. */

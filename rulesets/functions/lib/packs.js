@@ -1,7 +1,7 @@
 // Shared helpers for the industry packs (psd2, fhir, r155, gdpr). Plain ESM JavaScript like
 // ./doc.js (which stays read-only for the packs): pure, bounded, never throws on odd input, and
 // memoised per linted document through `cached`.
-import { cached, deref, effectiveParameters, effectiveSecurity, isObject, operations, rootOf, typesOf, walkSchema } from './doc.js';
+import { cached, decodeSegment, deref, effectiveParameters, effectiveSecurity, isObject, operations, rootOf, typesOf, walkSchema } from './doc.js';
 
 export { cached, deref, effectiveParameters, effectiveSecurity, isObject, operations, rootOf, typesOf, walkSchema };
 
@@ -110,7 +110,7 @@ export function requestBodyOf(root, op) {
 export function refName(node) {
   if (!isObject(node) || typeof node.$ref !== 'string') return undefined;
   const i = node.$ref.lastIndexOf('/');
-  return i >= 0 ? decodeURIComponent(node.$ref.slice(i + 1)).replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
+  return i >= 0 ? decodeSegment(node.$ref.slice(i + 1)) : undefined;
 }
 
 /**
