@@ -30,8 +30,7 @@
  */
 import type { JsonPath, Range } from '../findings/finding.js';
 import { LineIndex } from './lines.js';
-// yaml-fast imports this module too; neither uses the other's bindings while loading, so the cycle is harmless.
-import { FastDuplicateKey, plainValue } from './yaml-fast.js';
+import { FastDuplicateKey, plainValue } from './yaml-fast-common.js';
 
 const LF = 10;
 const SP = 32;

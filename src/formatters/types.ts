@@ -19,8 +19,7 @@ export interface FormatInput {
   color: boolean;
 }
 
-export const FORMAT_NAMES = ['stylish', 'json', 'sarif', 'junit', 'github-actions', 'markdown'] as const;
-export type FormatName = (typeof FORMAT_NAMES)[number];
+export { FORMAT_NAMES, type FormatName } from '../lint/format-names.js';
 
 export interface FormatResult {
   /** The text for stdout or the `-o` file; ends with a newline unless empty. */

@@ -41,7 +41,7 @@ import type { Document, LineCounter, Node, Pair } from 'yaml';
 import { yamlLib } from '../document/yaml.js';
 import { InputError, type SourcePosition } from '../errors.js';
 import type { Severity } from '../findings/finding.js';
-import { FORMAT_NAMES } from '../formatters/types.js';
+import { FORMAT_NAMES } from './format-names.js';
 import { PACKS } from './paths.js';
 import type { RuleOverride, RulesetConfig } from './ruleset.js';
 import { suggest } from '../util/suggest.js';

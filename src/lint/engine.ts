@@ -12,6 +12,7 @@ import type { Prepared } from '../core/prepare.js';
 import type { Severity } from '../findings/finding.js';
 import { activate, type RunGuard } from './guard.js';
 import type { LoadedRuleset } from './ruleset.js';
+import type { RuleRun, SpectralResult } from './rule-run.js';
 import { anchorFor, fingerprintFor, fingerprintOf } from './fingerprint.js';
 import type { LintFinding } from './types.js';
 import { laneRules, type RuleLane } from './lane.js';
@@ -27,13 +28,6 @@ export interface LintOptions {
   lane?: RuleLane;
 }
 
-export interface SpectralResult {
-  code: string | number;
-  message: string;
-  path: Array<string | number>;
-  severity: number;
-}
-
 const SEVERITY: Severity[] = ['error', 'warn', 'info', 'hint'];
 
 function trivialResolver() {
@@ -43,17 +37,6 @@ function trivialResolver() {
       return { result: data, graph: { getNodeData: () => ({ refMap: {} }) }, errors: [], refMap: {} };
     },
   };
-}
-
-/** What one run of (some of) a ruleset's rules over a document returns: plain data, so a lane can send it. */
-export interface RuleRun {
-  /** In the order Spectral would return them (its range sequence), deduplicated as Spectral does. */
-  results: SpectralResult[];
-  /** Rule name → first error message, in the order they failed. */
-  failures: Array<[string, string]>;
-  /** Errors that broke the traversal itself (the rules then ran one by one). */
-  runErrors: string[];
-  timedOut: boolean;
 }
 
 /**

@@ -4,8 +4,9 @@
  * results back as plain data. src/lint/lane-entry.cts is the thread's entry.
  */
 import type { MessagePort } from 'node:worker_threads';
-import { runRules, type SpectralResult } from './engine.js';
+import { runRules } from './engine.js';
 import { laneRules, type LaneJob, type LaneReply } from './lane.js';
+import type { SpectralResult } from './rule-run.js';
 import { loadRuleset, type LoadedRuleset, type RulesetConfig } from './ruleset.js';
 import { flushCodeCache } from '../util/code-cache.js';
 

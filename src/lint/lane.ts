@@ -25,7 +25,7 @@
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import type { RuleRun } from './engine.js';
+import type { RuleRun } from './rule-run.js';
 import type { LoadedRuleset, RulesetConfig } from './ruleset.js';
 
 /** The categories a lane takes (see above). */
