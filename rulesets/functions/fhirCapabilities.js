@@ -1,5 +1,7 @@
 import { createRulesetFunction } from './lib/define.js';
-import { bodySchemas, fhirDoc, fhirSchemaType, rootOf } from './lib/packs.js';
+import { rootOf } from './lib/doc.js';
+import { bodySchemas } from './lib/pack-common.js';
+import { fhirDoc, fhirSchemaType } from './lib/fhir.js';
 
 /** A FHIR server has GET [base]/metadata, and it returns a CapabilityStatement. */
 export default createRulesetFunction({ input: null, options: null }, function fhirCapabilities(_input, _options, context) {

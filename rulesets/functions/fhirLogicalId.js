@@ -1,5 +1,7 @@
 import { createRulesetFunction } from './lib/define.js';
-import { effectiveParameters, fhirOps, paramSchema, rootOf, segmentsOf, typesOf } from './lib/packs.js';
+import { effectiveParameters, rootOf, typesOf } from './lib/doc.js';
+import { paramSchema, segmentsOf } from './lib/pack-common.js';
+import { fhirOps } from './lib/fhir.js';
 
 /**
  * The logical id in [type]/{id} is a FHIR id: a string of 1–64 characters [A-Za-z0-9\-\.]

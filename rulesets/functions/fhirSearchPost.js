@@ -1,5 +1,7 @@
 import { createRulesetFunction } from './lib/define.js';
-import { contentOf, fhirOps, normalisePath, requestBodyOf, rootOf } from './lib/packs.js';
+import { rootOf } from './lib/doc.js';
+import { contentOf, requestBodyOf } from './lib/pack-common.js';
+import { fhirOps, normalisePath } from './lib/fhir.js';
 
 /** Every type-level GET search has its POST [type]/_search twin accepting application/x-www-form-urlencoded. */
 export default createRulesetFunction({ input: null, options: null }, function fhirSearchPost(_input, _options, context) {

@@ -1,5 +1,7 @@
 import { createRulesetFunction } from './lib/define.js';
-import { fhirDoc, isObject, rootOf, securitySchemes } from './lib/packs.js';
+import { isObject, rootOf } from './lib/doc.js';
+import { securitySchemes } from './lib/pack-common.js';
+import { fhirDoc } from './lib/fhir.js';
 
 const SMART = /^(patient|user|system)\/(\*|[A-Z][A-Za-z]+)\.(\*|read|write|(?=[cruds])c?r?u?d?s?)(\?\S*)?$/;
 const OTHER = new Set(['openid', 'fhirUser', 'profile', 'offline_access', 'online_access', 'launch', 'launch/patient', 'launch/encounter']);

@@ -1,5 +1,6 @@
 import { createRulesetFunction } from './lib/define.js';
-import { gdprDoc, rootOf } from './lib/packs.js';
+import { rootOf } from './lib/doc.js';
+import { gdprDoc } from './lib/gdpr.js';
 
 /**
  * Path (or query) parameters are not personal data — URLs end up in access logs, proxies, browser

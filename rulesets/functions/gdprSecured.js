@@ -1,5 +1,7 @@
 import { createRulesetFunction } from './lib/define.js';
-import { gdprOpData, isObject, operations, opLabel, rootOf, securityAlternatives } from './lib/packs.js';
+import { isObject, operations, rootOf } from './lib/doc.js';
+import { opLabel, securityAlternatives } from './lib/pack-common.js';
+import { gdprOpData } from './lib/gdpr.js';
 
 /**
  * Operations that receive or return personal data require authentication: a security requirement

@@ -1,5 +1,6 @@
 import { createRulesetFunction } from './lib/define.js';
-import { gdprDoc, isObject, rootOf } from './lib/packs.js';
+import { isObject, rootOf } from './lib/doc.js';
+import { gdprDoc } from './lib/gdpr.js';
 
 /**
  * Fields named like special-category data (Art. 9: health, diagnosis, biometric, genetic,

@@ -1,5 +1,6 @@
 import { createRulesetFunction } from './lib/define.js';
-import { cached, gdprDoc, isObject, operations, rootOf } from './lib/packs.js';
+import { cached, isObject, operations, rootOf } from './lib/doc.js';
+import { gdprDoc } from './lib/gdpr.js';
 
 const EMAIL = /[A-Za-z0-9._%+-]+@((?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,})/g;
 const RESERVED = /(^|\.)(example\.(com|net|org)|example|test|invalid|localhost)$/i;

@@ -1,5 +1,7 @@
 import { createRulesetFunction } from './lib/define.js';
-import { contentOf, list, objectShape, opLabel, psd2Ops, requestBodyOf, rootOf, typesOf } from './lib/packs.js';
+import { rootOf, typesOf } from './lib/doc.js';
+import { contentOf, list, objectShape, opLabel, requestBodyOf } from './lib/pack-common.js';
+import { psd2Ops } from './lib/psd2.js';
 
 const FIELDS = {
   access: { type: 'object' },

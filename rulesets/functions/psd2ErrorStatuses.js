@@ -1,5 +1,7 @@
 import { createRulesetFunction } from './lib/define.js';
-import { hasCode, opLabel, psd2Ops, rootOf } from './lib/packs.js';
+import { rootOf } from './lib/doc.js';
+import { hasCode, opLabel } from './lib/pack-common.js';
+import { psd2Ops } from './lib/psd2.js';
 
 const DEFAULT_CODES = ['400', '401', '403', '404', '405', '406', '408', '409', '415', '429', '500', '503'];
 

@@ -1,5 +1,7 @@
 import { createRulesetFunction } from './lib/define.js';
-import { contentOf, objectShape, opLabel, psd2Ops, responsesOf, rootOf } from './lib/packs.js';
+import { rootOf } from './lib/doc.js';
+import { contentOf, objectShape, opLabel, responsesOf } from './lib/pack-common.js';
+import { psd2Ops } from './lib/psd2.js';
 
 /** The 201 body of consent / payment / signing-basket initiation defines `_links` (scaRedirect, scaOAuth, startAuthorisation, self, status). */
 export default createRulesetFunction({ input: null, options: null }, function psd2InitiationLinks(_input, _options, context) {

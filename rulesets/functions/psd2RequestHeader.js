@@ -1,5 +1,7 @@
 import { createRulesetFunction } from './lib/define.js';
-import { headerParams, opLabel, paramSchema, psd2Ops, rootOf, typesOf } from './lib/packs.js';
+import { rootOf, typesOf } from './lib/doc.js';
+import { headerParams, opLabel, paramSchema } from './lib/pack-common.js';
+import { psd2Ops } from './lib/psd2.js';
 
 const SCOPES = ['xs2a', 'consent-creation', 'payment-initiation', 'initiation', 'initiation-or-basket', 'account-reads', 'sca-start'];
 

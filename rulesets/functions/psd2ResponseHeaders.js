@@ -1,5 +1,7 @@
 import { createRulesetFunction } from './lib/define.js';
-import { list, opLabel, psd2Ops, responseHeaders, responsesOf, rootOf } from './lib/packs.js';
+import { rootOf } from './lib/doc.js';
+import { list, opLabel, responseHeaders, responsesOf } from './lib/pack-common.js';
+import { psd2Ops } from './lib/psd2.js';
 
 /**
  * Berlin Group response headers: every response (scope `xs2a`, any code) or the 201 of consent /

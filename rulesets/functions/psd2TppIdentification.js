@@ -1,5 +1,7 @@
 import { createRulesetFunction } from './lib/define.js';
-import { isObject, psd2Doc, rootOf, securitySchemes } from './lib/packs.js';
+import { isObject, rootOf } from './lib/doc.js';
+import { securitySchemes } from './lib/pack-common.js';
+import { psd2Doc } from './lib/psd2.js';
 
 const MENTION = /\b(eidas|qwac|qseal|qualified (website authentication )?certificates?)\b/i;
 

@@ -1,5 +1,7 @@
 import { createRulesetFunction } from './lib/define.js';
-import { opLabel, paramSchema, paramsIn, psd2Ops, rootOf, typesOf } from './lib/packs.js';
+import { rootOf, typesOf } from './lib/doc.js';
+import { opLabel, paramSchema, paramsIn } from './lib/pack-common.js';
+import { psd2Ops } from './lib/psd2.js';
 
 const BOOKING = new Set(['booked', 'pending', 'both', 'information', 'all']);
 

@@ -1,5 +1,7 @@
 import { createRulesetFunction } from './lib/define.js';
-import { isWrite, operations, opLabel, r155Areas, rootOf } from './lib/packs.js';
+import { operations, rootOf } from './lib/doc.js';
+import { opLabel } from './lib/pack-common.js';
+import { isWrite, r155Areas } from './lib/r155.js';
 
 const AREA = { command: 'remote command', ota: 'software update', keys: 'key/certificate management', diagnostics: 'diagnostics' };
 

@@ -1,5 +1,7 @@
 import { createRulesetFunction } from './lib/define.js';
-import { hasCode, list, opLabel, r155Ops, rootOf, securityAlternatives } from './lib/packs.js';
+import { rootOf } from './lib/doc.js';
+import { hasCode, list, opLabel, securityAlternatives } from './lib/pack-common.js';
+import { r155Ops } from './lib/r155.js';
 
 const isOpen = (alternatives) => !alternatives || alternatives.length === 0 || alternatives.some((a) => a.schemes.length === 0);
 const scoped = (s) => s.scheme && (s.scheme.type === 'mutualTLS' || ((s.scheme.type === 'oauth2' || s.scheme.type === 'openIdConnect') && s.scopes.length > 0));

@@ -1,5 +1,6 @@
 import { createRulesetFunction } from './lib/define.js';
-import { isTemplate, operations, rootOf, segmentsOf } from './lib/packs.js';
+import { operations, rootOf } from './lib/doc.js';
+import { isTemplate, segmentsOf } from './lib/pack-common.js';
 
 const ANYWHERE = new Set(['debug', '_debug', '__debug__', 'mock', 'mocks', 'actuator', 'heapdump', 'threaddump', 'jolokia', 'phpinfo', '_internal', 'h2-console', 'devtools', 'dev-tools', 'backdoor']);
 const LEADING = new Set(['test', 'tests', 'dev', 'env', 'console', 'trace', 'sandbox', 'internal-test']);

@@ -1,5 +1,7 @@
 import { createRulesetFunction } from './lib/define.js';
-import { bodySchemas, cached, operations, reachableProperties, rootOf, squash, typesOf } from './lib/packs.js';
+import { cached, operations, rootOf, typesOf } from './lib/doc.js';
+import { bodySchemas, squash } from './lib/pack-common.js';
+import { reachableProperties } from './lib/r155.js';
 
 const KEY_MATERIAL = new Set([
   'privkey', 'privatekeypem', 'masterkey', 'rootkey', 'seed', 'keyseed', 'keymaterial', 'symmetrickey', 'aeskey',

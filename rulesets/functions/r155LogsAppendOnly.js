@@ -1,5 +1,7 @@
 import { createRulesetFunction } from './lib/define.js';
-import { lastStatic, opLabel, r155Ops, rootOf } from './lib/packs.js';
+import { rootOf } from './lib/doc.js';
+import { opLabel } from './lib/pack-common.js';
+import { lastStatic, r155Ops } from './lib/r155.js';
 
 const LOG_WORDS = new Set(['logs', 'log', 'audit', 'audits', 'auditlog', 'auditlogs', 'auditevents', 'audittrail', 'audittrails', 'securityevents', 'securitylogs', 'eventlog', 'eventlogs']);
 

@@ -1,5 +1,7 @@
 import { createRulesetFunction } from './lib/define.js';
-import { isObject, list, operations, opLabel, rootOf, securityAlternatives, securityPath, strongScheme } from './lib/packs.js';
+import { isObject, operations, rootOf } from './lib/doc.js';
+import { list, opLabel, securityAlternatives } from './lib/pack-common.js';
+import { securityPath, strongScheme } from './lib/r155.js';
 
 const CORE_HTTP = /^(basic|digest|negotiate|ntlm|oauth)$/i;
 

@@ -7,9 +7,15 @@ import { describe, expect, it } from 'vitest';
 import { lintSource, loadRuleset, type LoadedRuleset } from '../../src/lint/index.js';
 import path from 'node:path';
 import { PACKS, PACKS_DIR } from '../../src/lint/paths.js';
-// Plain-JS helpers of the pack functions.
+// Plain-JS helpers of the pack functions, one module per pack.
 // @ts-expect-error -- JavaScript module without type declarations
-import * as packs from '../../rulesets/functions/lib/packs.js';
+import * as psd2Lib from '../../rulesets/functions/lib/psd2.js';
+// @ts-expect-error -- JavaScript module without type declarations
+import * as fhirLib from '../../rulesets/functions/lib/fhir.js';
+// @ts-expect-error -- JavaScript module without type declarations
+import * as r155Lib from '../../rulesets/functions/lib/r155.js';
+// @ts-expect-error -- JavaScript module without type declarations
+import * as gdprLib from '../../rulesets/functions/lib/gdpr.js';
 
 const cache = new Map<string, Promise<LoadedRuleset>>();
 function rulesetWith(...p: string[]): Promise<LoadedRuleset> {
@@ -144,7 +150,7 @@ paths:
     const { parse } = await import('yaml');
     const def = parse(readFileSync(path.join(PACKS_DIR, 'fhir.yaml'), 'utf8'), { maxAliasCount: 100 }) as { rules: Record<string, { then: { functionOptions: { ignoreSegments: string[] } } }> };
     const patterns = def.rules['path-segments-kebab-case']!.then.functionOptions.ignoreSegments.map((p) => new RegExp(p));
-    for (const t of packs.FHIR_RESOURCE_TYPES as Set<string>) expect(patterns.some((re) => re.test(t)), t).toBe(true);
+    for (const t of fhirLib.FHIR_RESOURCE_TYPES as Set<string>) expect(patterns.some((re) => re.test(t)), t).toBe(true);
     for (const s of ['Patients', 'patient', 'PaymentIntents', 'Orders', '_internal', 'history']) expect(patterns.some((re) => re.test(s)), s).toBe(false);
   });
 
@@ -294,22 +300,22 @@ components:
 
 describe('pack helpers', () => {
   it('recognise Berlin Group XS2A resources and documents', () => {
-    expect(packs.xs2aResource('/v1/{payment-service}/{payment-product}')).toMatchObject({ resource: '{payment-service}', rest: ['{payment-product}'], version: 'v1', isPayment: true });
-    expect(packs.xs2aResource('/psd2/v1/accounts/{account-id}/transactions')).toMatchObject({ resource: 'accounts', rest: ['{account-id}', 'transactions'] });
-    expect(packs.xs2aResource('/consents')).toMatchObject({ resource: 'consents', version: undefined });
-    expect(packs.xs2aResource('/v1/customers')).toBeUndefined();
-    expect(packs.xs2aResource('/api/{tenant}/v1/accounts')).toBeUndefined();
+    expect(psd2Lib.xs2aResource('/v1/{payment-service}/{payment-product}')).toMatchObject({ resource: '{payment-service}', rest: ['{payment-product}'], version: 'v1', isPayment: true });
+    expect(psd2Lib.xs2aResource('/psd2/v1/accounts/{account-id}/transactions')).toMatchObject({ resource: 'accounts', rest: ['{account-id}', 'transactions'] });
+    expect(psd2Lib.xs2aResource('/consents')).toMatchObject({ resource: 'consents', version: undefined });
+    expect(psd2Lib.xs2aResource('/v1/customers')).toBeUndefined();
+    expect(psd2Lib.xs2aResource('/api/{tenant}/v1/accounts')).toBeUndefined();
     const op = (pathKey: string, method = 'get') => ({ [pathKey]: { [method]: { responses: {} } } });
     // Stripe has /v1/accounts but nothing that only XS2A has: not an XS2A interface.
-    expect(packs.psd2Doc({ openapi: '3.0.0', paths: { ...op('/v1/accounts'), ...op('/v1/payments') } }).isXs2a).toBe(false);
-    expect(packs.psd2Doc({ openapi: '3.0.0', paths: { ...op('/v1/accounts'), ...op('/v1/consents', 'post') } }).isXs2a).toBe(true);
-    expect(packs.psd2Doc({ openapi: '3.0.0', paths: { ...op('/v1/payments/sepa-credit-transfers', 'post') } }).isXs2a).toBe(true);
+    expect(psd2Lib.psd2Doc({ openapi: '3.0.0', paths: { ...op('/v1/accounts'), ...op('/v1/payments') } }).isXs2a).toBe(false);
+    expect(psd2Lib.psd2Doc({ openapi: '3.0.0', paths: { ...op('/v1/accounts'), ...op('/v1/consents', 'post') } }).isXs2a).toBe(true);
+    expect(psd2Lib.psd2Doc({ openapi: '3.0.0', paths: { ...op('/v1/payments/sepa-credit-transfers', 'post') } }).isXs2a).toBe(true);
     const withHeader = { openapi: '3.0.0', paths: { '/v1/accounts': { get: { parameters: [{ name: 'Consent-ID', in: 'header' }], responses: {} } } } };
-    expect(packs.psd2Doc(withHeader).isXs2a).toBe(true);
+    expect(psd2Lib.psd2Doc(withHeader).isXs2a).toBe(true);
   });
 
   it('classify FHIR interactions by URL pattern', () => {
-    const it = (pathKey: string, method: string) => packs.fhirInteraction({ pathKey, method, operation: {} })?.kind;
+    const it = (pathKey: string, method: string) => fhirLib.fhirInteraction({ pathKey, method, operation: {} })?.kind;
     expect(it('/Patient', 'get')).toBe('search-type');
     expect(it('/Patient', 'post')).toBe('create');
     expect(it('/Patient/_search', 'post')).toBe('search-post');
@@ -322,40 +328,40 @@ describe('pack helpers', () => {
     expect(it('/Patient/{id}/merge', 'post')).toBe('other');
     expect(it('/metadata', 'get')).toBe('capabilities');
     expect(it('/patients/{id}', 'get')).toBeUndefined();
-    expect(packs.fhirTypeLike('patients')).toBe('Patient');
-    expect(packs.fhirTypeLike('Observations')).toBe('Observation');
-    expect(packs.fhirTypeLike('orders')).toBeUndefined();
+    expect(fhirLib.fhirTypeLike('patients')).toBe('Patient');
+    expect(fhirLib.fhirTypeLike('Observations')).toBe('Observation');
+    expect(fhirLib.fhirTypeLike('orders')).toBeUndefined();
   });
 
   it('do not take PascalCase or /metadata paths of other APIs for a FHIR server', () => {
     const doc = (...keys: string[]) => ({ openapi: '3.0.0', paths: Object.fromEntries(keys.map((k) => [k, { get: { responses: {} } }])) });
     // Twilio-style: templated base, file extensions; DigitalOcean-style: …/{slug}/metadata.
-    expect(packs.fhirDoc(doc('/2010-04-01/Accounts/{AccountSid}/Messages/{MessageSid}/Media/{Sid}.json', '/2010-04-01/Accounts.json')).isFhir).toBe(false);
-    expect(packs.fhirDoc(doc('/v2/add-ons/apps/{app_slug}/metadata')).isFhir).toBe(false);
-    expect(packs.fhirDoc(doc('/fhir/r4/Patient/{id}')).isFhir).toBe(true);
-    expect(packs.fhirDoc(doc('/metadata')).isFhir).toBe(true);
+    expect(fhirLib.fhirDoc(doc('/2010-04-01/Accounts/{AccountSid}/Messages/{MessageSid}/Media/{Sid}.json', '/2010-04-01/Accounts.json')).isFhir).toBe(false);
+    expect(fhirLib.fhirDoc(doc('/v2/add-ons/apps/{app_slug}/metadata')).isFhir).toBe(false);
+    expect(fhirLib.fhirDoc(doc('/fhir/r4/Patient/{id}')).isFhir).toBe(true);
+    expect(fhirLib.fhirDoc(doc('/metadata')).isFhir).toBe(true);
   });
 
   it('match personal and special-category names by words, not substrings', () => {
-    expect(packs.personalTerm('customer_email')).toBe('email');
-    expect(packs.personalTerm('billingAddress')).toBe('address');
-    expect(packs.personalTerm('dateOfBirth')).toBe('date of birth');
-    expect(packs.personalTerm('serverAddress')).toBeUndefined();
-    expect(packs.personalTerm('ipAddress')).toBeUndefined();
-    expect(packs.personalTerm('emailVerified')).toBeUndefined();
-    expect(packs.specialTerm('diagnosisCode')).toBe('diagnosis');
-    expect(packs.specialTerm('tradeUnionMember')).toBe('trade union');
-    expect(packs.specialTerm('healthStatus')).toBeUndefined();
-    expect(packs.specialTerm('traceId')).toBeUndefined();
-    expect(packs.specialTerm('raceCondition')).toBeUndefined();
-    expect(packs.ISO_DURATION.test('P2Y')).toBe(true);
-    expect(packs.ISO_DURATION.test('PT12H')).toBe(true);
-    expect(packs.ISO_DURATION.test('P')).toBe(false);
-    expect(packs.ISO_DURATION.test('P1YT')).toBe(false);
+    expect(gdprLib.personalTerm('customer_email')).toBe('email');
+    expect(gdprLib.personalTerm('billingAddress')).toBe('address');
+    expect(gdprLib.personalTerm('dateOfBirth')).toBe('date of birth');
+    expect(gdprLib.personalTerm('serverAddress')).toBeUndefined();
+    expect(gdprLib.personalTerm('ipAddress')).toBeUndefined();
+    expect(gdprLib.personalTerm('emailVerified')).toBeUndefined();
+    expect(gdprLib.specialTerm('diagnosisCode')).toBe('diagnosis');
+    expect(gdprLib.specialTerm('tradeUnionMember')).toBe('trade union');
+    expect(gdprLib.specialTerm('healthStatus')).toBeUndefined();
+    expect(gdprLib.specialTerm('traceId')).toBeUndefined();
+    expect(gdprLib.specialTerm('raceCondition')).toBeUndefined();
+    expect(gdprLib.ISO_DURATION.test('P2Y')).toBe(true);
+    expect(gdprLib.ISO_DURATION.test('PT12H')).toBe(true);
+    expect(gdprLib.ISO_DURATION.test('P')).toBe(false);
+    expect(gdprLib.ISO_DURATION.test('P1YT')).toBe(false);
   });
 
   it('find vehicle back-end areas from path segments', () => {
-    const areas = (pathKey: string, method = 'post', operation = {}) => [...packs.r155Areas({ pathKey, method, operation })].sort();
+    const areas = (pathKey: string, method = 'post', operation = {}) => [...r155Lib.r155Areas({ pathKey, method, operation })].sort();
     expect(areas('/vehicles/{id}/commands/remote-start')).toEqual(['command']);
     expect(areas('/vehicles/{id}/doors/unlock')).toEqual(['command']);
     expect(areas('/vehicles/{id}/doors/unlock', 'get')).toEqual([]);

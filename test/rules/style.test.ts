@@ -468,7 +468,7 @@ components:
 
   it('versioning: strategies detected and the minority reported', async () => {
     const r = await run(
-      'styleVersioning',
+      'styleVersionSingleStrategy',
       doc(`servers: [{url: 'https://api.example.com/v1'}]
 paths:
   /orders:
@@ -482,10 +482,10 @@ paths:
   /v1/things:
     get: {responses: {'200': {description: ok}}}
 `),
-      { check: 'single', strategy: 'auto' },
+      { strategy: 'auto' },
     );
     expect(r.map((x) => x.path.join('/')).sort()).toEqual(['paths//customers/get/parameters/0/name', 'paths//orders/get/parameters/0/name']);
-    const fmt = await run('styleVersioning', doc(`servers: [{url: 'https://x.example.com/api/v1'}]\npaths:\n  /v1.2/a: {}\n`), { check: 'path-format' });
+    const fmt = await run('styleVersionPathFormat', doc(`servers: [{url: 'https://x.example.com/api/v1'}]\npaths:\n  /v1.2/a: {}\n`), {});
     expect(fmt.map((x) => x.message)).toEqual([
       "Version segment 'v1.2' does not match ^v[0-9]+((alpha|beta)[0-9]*)?$; use the major version only, e.g. 'v1'.",
       "The version is in the server URL ('v1') and in paths ('v1.2'); put it in one place.",

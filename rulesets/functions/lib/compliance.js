@@ -440,6 +440,14 @@ export function serverObjects(root) {
   });
 }
 
+/** A `{name}` of a server URL template (global: for matchAll and replace). */
+export const SERVER_VARIABLE = /\{([^{}]*)\}/g;
+
+/** The variable names of a server URL template, in order, repeats kept. */
+export function serverVariablesIn(url) {
+  return [...url.matchAll(SERVER_VARIABLE)].map((m) => m[1]);
+}
+
 /**
  * Every Link Object as written: components.links and inline links of responses (components and
  * operations). Each: { name, link, path, operation } with operation the operation entry whose
@@ -487,6 +495,19 @@ export function operationAtRef(root, ref) {
   const isMethod = METHODS.includes(last) || segs[segs.length - 2] === 'additionalOperations';
   if (!isMethod) return undefined;
   return allOperations(root).find((o) => o.operation === op);
+}
+
+/** The operation a Link Object targets: { op } when found, { missing: message, field } when it cannot be, {} when not checkable. */
+export function linkTarget(root, link) {
+  if (typeof link.operationId === 'string') {
+    const op = operationsById(root).get(link.operationId);
+    return op ? { op } : { missing: `Link target operationId '${link.operationId}' does not exist in this document`, field: 'operationId' };
+  }
+  if (typeof link.operationRef === 'string' && link.operationRef.startsWith('#')) {
+    const op = operationAtRef(root, link.operationRef);
+    return op ? { op } : { missing: `Link operationRef '${link.operationRef}' does not point to an Operation Object of this document`, field: 'operationRef' };
+  }
+  return {};
 }
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

@@ -1,6 +1,6 @@
 // Schema-shape helpers for apictl's size-limit rules (owner: security/performance).
 import { cached, isObject } from './doc.js';
-import { deref, kindsOf, sideNodes, sideNodesIfBuilt, walkSide } from './secperf.js';
+import { deref, describeNode, kindsOf, sideNodes, sideNodesIfBuilt, walkSide } from './secperf.js';
 
 /** A string schema carrying bytes: format binary/byte, contentEncoding or contentMediaType. */
 export function isBinaryString(s) {
@@ -89,4 +89,22 @@ export function requestBodyBuckets(root) {
     }
     return b;
   });
+}
+
+/**
+ * The nodes of one sideBuckets list (`bucket`) that a size-limit rule reads, in walk order, once per
+ * schema even when shared: of the request bodies alone when `bodiesOnly` (request side), else of the
+ * whole side (readOnly subtrees are skipped on the request side, writeOnly ones on the response
+ * side). Every node of a list has the kinds the rule is about, so they are not asked again.
+ */
+export function limitNodes(root, side, bucket, bodiesOnly) {
+  // Response roots never come from a parameter: there the bodies-only walk is the whole walk.
+  const buckets = bodiesOnly && side === 'request' ? requestBodyBuckets(root) : sideBuckets(root, side, { variant: 'all' });
+  return buckets[bucket] ?? [];
+}
+
+/** `report(node, what)` of a size-limit rule: pushes `Request <node> <what>` (or `Response …`) to `results`. */
+export function limitReporter(side, results) {
+  const where = side === 'request' ? 'Request' : 'Response';
+  return (node, what) => results.push({ message: `${where} ${describeNode(node.path, node)} ${what}`, path: node.path });
 }

@@ -644,4 +644,43 @@ export function regexFrom(src, flags = 'i') {
   }
 }
 
+/** No matching property (shared, never written). */
+const NO_PROPERTIES = Object.freeze([]);
+
+/**
+ * `(schema, node) → [{ name, path, writeOnly, readOnly }]`: the properties a schema defines (checked
+ * where names are written, on its `properties` map) whose name, compared lower case without
+ * separators, is one of `names` or ends in one of `suffixes`. Property names repeat across schemas:
+ * each distinct name is judged once.
+ */
+export function namedPropertiesFinder(root, names, suffixes) {
+  const exact = new Set(names.map(squash));
+  const ends = (suffixes ?? []).map(squash).filter(Boolean);
+  const verdicts = new Map();
+  const matches = (name) => {
+    let v = verdicts.get(name);
+    if (v === undefined) {
+      const s = squash(name);
+      v = exact.has(s) || ends.some((x) => s.endsWith(x));
+      verdicts.set(name, v);
+    }
+    return v;
+  };
+  return (s, node) => {
+    if (!isObject(s.properties)) return NO_PROPERTIES;
+    let out = NO_PROPERTIES;
+    for (let nameI = 0, nameList = Object.keys(s.properties); nameI < nameList.length; nameI++) {
+      const name = nameList[nameI];
+      if (!matches(name)) continue;
+      const raw = s.properties[name];
+      const { value } = resolveSchema(root, raw, undefined);
+      const writeOnly = (isObject(raw) && raw.writeOnly === true) || (value !== undefined && value.writeOnly === true);
+      const readOnly = (isObject(raw) && raw.readOnly === true) || (value !== undefined && value.readOnly === true);
+      if (out === NO_PROPERTIES) out = [];
+      out.push({ name, path: [...node.path, 'properties', name], writeOnly, readOnly });
+    }
+    return out;
+  };
+}
+
 export { isObject };

@@ -1,0 +1,53 @@
+import { createRulesetFunction } from './lib/define.js';
+import { rootOf } from './lib/doc.js';
+import { kindsOf, mediaOf, pathOperations, requestBodyOf } from './lib/secperf.js';
+import { isBinaryMedia, isBinaryString, limitNodes, limitReporter } from './lib/limits.js';
+
+/**
+ * Binary payloads an API receives (side `request`) or sends (side `response`) declare maxLength
+ * (bytes): format binary/byte, contentEncoding, contentMediaType, or a body of a binary media type.
+ * On the request side, a binary request body without a schema is reported too.
+ */
+export default createRulesetFunction(
+  {
+    input: null,
+    options: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['side'],
+      properties: {
+        side: { enum: ['request', 'response'] },
+        bodiesOnly: { type: 'boolean' },
+      },
+    },
+  },
+  function binaryMaxLength(_input, options, context) {
+    const root = rootOf(context);
+    const results = [];
+    const report = limitReporter(options.side, results);
+    if (options.side === 'request') {
+      // Binary bodies described by their media type only (no schema to put maxLength on).
+      for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
+        const op = opList[opI];
+        const rb = requestBodyOf(root, op);
+        if (!rb) continue;
+        for (let mI = 0, mList = mediaOf(root, rb.body, rb.path); mI < mList.length; mI++) {
+          const m = mList[mI];
+          if (!m.schema && isBinaryMedia(m.mediaType)) {
+            results.push({ message: `Request body '${m.mediaType}' has no schema, so its size is unbounded: add \`schema: {type: string, format: binary, maxLength: …}\`.`, path: m.path });
+          }
+        }
+      }
+    }
+    for (let nodeI = 0, nodeList = limitNodes(root, options.side, 'stringOrBinary', options.bodiesOnly ?? false); nodeI < nodeList.length; nodeI++) {
+      const node = nodeList[nodeI];
+      const s = node.schema;
+      if (typeof s.maxLength === 'number') continue;
+      // Or the body schema itself (not a subschema, not reached through a $ref) of a binary media type.
+      if (isBinaryString(s) || (node.entry.mediaType && node.parent === undefined && node.refPath === undefined && isBinaryMedia(node.entry.mediaType) && kindsOf(s).includes('string'))) {
+        report(node, 'is a binary payload without maxLength (bytes).');
+      }
+    }
+    return results;
+  },
+);

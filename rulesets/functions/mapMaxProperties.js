@@ -1,0 +1,31 @@
+import { createRulesetFunction } from './lib/define.js';
+import { isObject, rootOf } from './lib/doc.js';
+import { limitNodes, limitReporter } from './lib/limits.js';
+
+/** Maps (additionalProperties schema or true) an API receives (side `request`) or sends (side `response`) declare maxProperties. */
+export default createRulesetFunction(
+  {
+    input: null,
+    options: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['side'],
+      properties: {
+        side: { enum: ['request', 'response'] },
+        bodiesOnly: { type: 'boolean' },
+      },
+    },
+  },
+  function mapMaxProperties(_input, options, context) {
+    const root = rootOf(context);
+    const results = [];
+    const report = limitReporter(options.side, results);
+    for (let nodeI = 0, nodeList = limitNodes(root, options.side, 'object', options.bodiesOnly ?? false); nodeI < nodeList.length; nodeI++) {
+      const node = nodeList[nodeI];
+      const s = node.schema;
+      const map = isObject(s.additionalProperties) || s.additionalProperties === true;
+      if (map && typeof s.maxProperties !== 'number') report(node, 'is a map (additionalProperties) without maxProperties.');
+    }
+    return results;
+  },
+);

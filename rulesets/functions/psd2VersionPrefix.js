@@ -1,0 +1,27 @@
+import { createRulesetFunction } from './lib/define.js';
+import { isObject, rootOf } from './lib/doc.js';
+import { psd2Doc } from './lib/psd2.js';
+
+/** XS2A resources live under /v{major}/: in the path, or at the end of every server URL. */
+export default createRulesetFunction(
+  { input: null, options: null },
+  function psd2VersionPrefix(_input, _options, context) {
+    const root = rootOf(context);
+    const { ops } = psd2Doc(root);
+    if (ops.length === 0) return [];
+    return versionPrefix(root, ops);
+  },
+);
+
+function versionPrefix(root, ops) {
+  const servers = Array.isArray(root.servers) ? root.servers.filter(isObject).map((s) => String(s.url ?? '')) : [];
+  if (servers.length > 0 && servers.every((u) => /\/v\d+\/?$/.test(u))) return [];
+  const results = [];
+  const seen = new Set();
+  for (const x of ops) {
+    if (x.res.version || seen.has(x.op.pathKey)) continue;
+    seen.add(x.op.pathKey);
+    results.push({ message: `XS2A resource ${x.op.pathKey} is not under a /v{major}/ prefix (e.g. /v1${x.op.pathKey}).`, path: x.op.path.slice(0, -1) });
+  }
+  return results;
+}

@@ -1,0 +1,32 @@
+import { createRulesetFunction } from './lib/define.js';
+import { deref, isObject, rootOf } from './lib/doc.js';
+import { opLabel, pathOps } from './lib/style.js';
+import { STRATEGIES, strategyOf, versionSignals } from './lib/style-versioning.js';
+
+/** With the header strategy, every operation declares the version header (`header`, or the name most operations use). */
+export default createRulesetFunction(
+  { input: null, options: { type: 'object', additionalProperties: false, properties: { strategy: { enum: ['auto', ...STRATEGIES] }, header: { type: 'string' } } } },
+  function styleVersionHeader(_input, options, context) {
+    const root = rootOf(context);
+    if (!isObject(root)) return [];
+    const signals = versionSignals(root);
+    const strategy = strategyOf(signals, options.strategy);
+    const results = [];
+    if (strategy !== 'header') return [];
+    const headers = signals.filter((s) => s.strategy === 'header').sort((a, b) => b.count - a.count);
+    const name = (options.header ?? headers[0]?.name ?? 'Api-Version').toLowerCase();
+    for (let opI = 0, opList = pathOps(root); opI < opList.length; opI++) {
+      const op = opList[opI];
+      let found = false;
+      for (const l of [op.pathItem.parameters, op.operation.parameters]) {
+        if (!Array.isArray(l)) continue;
+        for (const p of l) {
+          const v = deref(root, p, []).value;
+          if (isObject(v) && v.in === 'header' && typeof v.name === 'string' && v.name.toLowerCase() === name) found = true;
+        }
+      }
+      if (!found) results.push({ message: `${opLabel(op)} does not declare the version header '${options.header ?? headers[0]?.name ?? 'Api-Version'}'.`, path: op.path });
+    }
+    return results;
+  },
+);
