@@ -6,7 +6,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import { runRules } from './engine.js';
 import { laneRules, type LaneJob, type LaneReply } from './lane.js';
-import type { SpectralResult } from './rule-run.js';
 import { loadRuleset, type LoadedRuleset, type RulesetConfig } from './ruleset.js';
 import { flushCodeCache } from '../util/code-cache.js';
 
@@ -40,13 +39,6 @@ export function serveLane(port: MessagePort): void {
         const rs = await rulesetOf(job.config);
         const rules = laneRules(rs);
         const run = await runRules(rs, job.document, job.source, job.deadline, { only: new Set(rules) });
-        // only what the main thread reads of a result: less to clone
-        run.results = run.results.map((r) => {
-          const pathKey = (r as { pathKey?: string }).pathKey;
-          const out: SpectralResult & { pathKey?: string } = { code: r.code, message: r.message, path: r.path, severity: r.severity };
-          if (pathKey !== undefined) out.pathKey = pathKey;
-          return out;
-        });
         reply = { fingerprint: rs.fingerprint, rules, run };
       } catch (err) {
         reply = { error: err instanceof Error ? err.message : String(err) };

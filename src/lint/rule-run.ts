@@ -14,11 +14,11 @@ export interface SpectralResult {
 
 /** What one run of (some of) a ruleset's rules over a document returns: plain data, so a lane can send it. */
 export interface RuleRun {
-  /** In the order Spectral would return them (its range sequence), deduplicated as Spectral does. */
+  /** In the order the rules reported them, deduplicated as Spectral does. */
   results: SpectralResult[];
   /** Rule name → first error message, in the order they failed. */
   failures: Array<[string, string]>;
-  /** Errors that broke the traversal itself (the rules then ran one by one). */
+  /** Errors that broke Spectral's traversal of an extended ruleset (its rules then report nothing). */
   runErrors: string[];
   timedOut: boolean;
 }

@@ -1,8 +1,8 @@
 /**
  * Loading rulesets written in Spectral's format: apictl's own (core + packs, flattened into one
- * definition so packs re-tune core rules instead of copying them) and the ones a team extends
- * (`spectral:oas`, a `.spectral.yaml`). Function names are resolved to implementations here, and
- * every function is wrapped by the run guard.
+ * definition so packs re-tune core rules instead of copying them), which apictl's runner runs
+ * (src/lint/runner), and the ones a team extends (`spectral:oas`, a `.spectral.yaml`), which
+ * Spectral runs, their functions wrapped by the run guard.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,6 +13,9 @@ import { yamlLib } from '../document/yaml.js';
 import { InputError } from '../errors.js';
 import type { Severity } from '../findings/finding.js';
 import { guardFunction } from './guard.js';
+import { BUILTINS, type RuleFunction } from './runner/builtin.js';
+import type { OwnRule } from './runner/run.js';
+import { compileSelector, SelectorError } from './runner/select.js';
 import { installedSpectral, OWN_FUNCTIONS_DIR, spectralModules, type SpectralModules } from './spectral.js';
 import { CORE_RULESET, PACKS, PACKS_DIR, RULESETS_DIR, type PackName } from './paths.js';
 import { VALIDATION_RULES, validationRule } from '../validate/rules.js';
@@ -60,8 +63,12 @@ export interface RulesetConfig {
 }
 
 export interface LoadedRuleset {
-  /** Spectral's Ruleset instance. */
-  ruleset: unknown;
+  /** apictl's own enabled rules, in definition order, for its runner. */
+  own: OwnRule[];
+  /** Spectral's Ruleset of the rules of extended rulesets, when the config extends any. */
+  spectral?: unknown;
+  /** Severities the config set for rules of extended rulesets (-1: off), applied to their results. */
+  extendedSeverity: Map<string, number>;
   meta: Map<string, RuleMeta>;
   version: string;
   /** Hash of enabled rule ids, severities and options. */
@@ -69,39 +76,10 @@ export interface LoadedRuleset {
   packs: PackName[];
   /** True when some enabled rule (from an extended Spectral ruleset) needs the resolved document. */
   needsResolved: boolean;
-  /**
-   * Whether Spectral validated the definition at load. Only apictl's own rules with at most
-   * severity changes skip it: they are validated by Spectral in the test suite
-   * (test/rules/packs.test.ts loads every pack, the core with it, through Spectral's own ruleset
-   * bundler), and the check costs ≈ 0.1 s a run.
-   */
-  validatedBySpectral: boolean;
-  /** The Spectral the ruleset was built with: the run uses the same. */
+  /** The Spectral the extended rulesets were built with: their run uses the same. */
   modules: SpectralModules;
   /** What it was loaded from (a rules lane loads the same: src/lint/lane.ts). */
   config: RulesetConfig;
-}
-
-/**
- * Builds with Spectral's ruleset assertion switched off (restored before returning; the
- * constructor is synchronous, so nothing else runs meanwhile). If spectral-core's layout is not
- * the expected one, it simply validates.
- */
-function withoutSpectralValidation<T>(modules: SpectralModules, build: () => T): { value: T; validated: boolean } {
-  let mod: { assertValidRuleset?: unknown } | undefined;
-  try {
-    mod = modules.assertions();
-  } catch {
-    mod = undefined;
-  }
-  if (!mod || typeof mod.assertValidRuleset !== 'function') return { value: build(), validated: true };
-  const original = mod.assertValidRuleset;
-  mod.assertValidRuleset = () => undefined;
-  try {
-    return { value: build(), validated: false };
-  } finally {
-    mod.assertValidRuleset = original;
-  }
 }
 
 const SEVERITIES = new Set(['error', 'warn', 'info', 'hint', 'off']);
@@ -157,8 +135,12 @@ function readYamlFile(file: string): Record<string, unknown> {
   }
 }
 
-/** Replaces function names in a rule's `then` with guarded implementations. */
-async function resolveThen(modules: SpectralModules, then: unknown, file: string, fnDir: string, declared: Set<string>, ruleName: string, allowCode: boolean): Promise<unknown> {
+/**
+ * Replaces function names in a rule's `then` with implementations: for apictl's own rules, its
+ * functions and its versions of Spectral's core functions (runner/builtin.ts); for extended
+ * rulesets, their functions and Spectral's, each wrapped by the run guard.
+ */
+async function resolveThen(modules: SpectralModules, then: unknown, file: string, fnDir: string, declared: Set<string>, ruleName: string, allowCode: boolean, own: boolean): Promise<unknown> {
   const one = async (t: unknown): Promise<unknown> => {
     if (t === null || typeof t !== 'object') return t;
     const entry = { ...(t as Record<string, unknown>) };
@@ -176,19 +158,19 @@ async function resolveThen(modules: SpectralModules, then: unknown, file: string
         if (!existsSync(p)) throw new InputError(`rule '${ruleName}' uses function '${name}' but ${p} does not exist`, { file, line: 0, column: 0 });
         fn = ((await import(pathToFileURL(p).href)) as { default: unknown }).default;
       } else {
-        fn = modules.coreFunction(name);
+        fn = own ? BUILTINS[name] : modules.coreFunction(name);
       }
       if (typeof fn !== 'function') throw new InputError(`rule '${ruleName}' uses unknown function '${name}'`, { file, line: 0, column: 0 });
-      entry.function = guardFunction(fn as Parameters<typeof guardFunction>[0]);
+      entry.function = own ? fn : guardFunction(fn as Parameters<typeof guardFunction>[0]);
     } else if (typeof name === 'function') {
-      entry.function = guardFunction(name as Parameters<typeof guardFunction>[0]);
+      entry.function = own ? name : guardFunction(name as Parameters<typeof guardFunction>[0]);
     }
     return entry;
   };
   return Array.isArray(then) ? Promise.all(then.map(one)) : one(then);
 }
 
-async function resolveRuleFunctions(modules: SpectralModules, def: Record<string, unknown>, file: string, allowCode = true): Promise<RulesetDef> {
+async function resolveRuleFunctions(modules: SpectralModules, def: Record<string, unknown>, file: string, allowCode: boolean, own: boolean): Promise<RulesetDef> {
   const declared = new Set(Array.isArray(def.functions) ? (def.functions as string[]) : []);
   const fnDir = path.resolve(path.dirname(file), typeof def.functionsDir === 'string' ? def.functionsDir : 'functions');
   const rules: Record<string, RuleDef | string | boolean> = {};
@@ -199,7 +181,7 @@ async function resolveRuleFunctions(modules: SpectralModules, def: Record<string
     entries.map(async ([name, rule]) => {
       if (rule !== null && typeof rule === 'object' && !Array.isArray(rule)) {
         const r = { ...(rule as RuleDef) };
-        if (r.then !== undefined) r.then = await resolveThen(modules, r.then, file, fnDir, declared, name, allowCode);
+        if (r.then !== undefined) r.then = await resolveThen(modules, r.then, file, fnDir, declared, name, allowCode, own);
         return r;
       }
       return rule as string | boolean;
@@ -313,7 +295,7 @@ async function loadApictlDefinition(modules: SpectralModules, packs: PackName[])
   };
   // Read and resolve every file at once, merge them in order (errors surface in that order too).
   const sources: Array<{ file: string; pack?: PackName }> = [...files.map((file) => ({ file })), ...packs.map((p) => ({ file: path.join(PACKS_DIR, `${p}.yaml`), pack: p }))];
-  const settled = await Promise.allSettled(sources.map(async ({ file }) => resolveRuleFunctions(modules, readYamlFile(file), file)));
+  const settled = await Promise.allSettled(sources.map(async ({ file }) => resolveRuleFunctions(modules, readYamlFile(file), file, true, true)));
   sources.forEach(({ file, pack }, i) => {
     const outcome = settled[i]!;
     if (outcome.status === 'rejected') throw outcome.reason;
@@ -362,7 +344,7 @@ async function loadExternal(modules: SpectralModules, spec: string, baseDir: str
   const file = path.resolve(baseDir, spec);
   if (!existsSync(file)) throw new InputError(`ruleset '${spec}' not found`, { file, line: 0, column: 0 });
   const raw = readYamlFile(file);
-  const def = await resolveRuleFunctions(modules, raw, file, allowCode);
+  const def = await resolveRuleFunctions(modules, raw, file, allowCode, false);
   const ext = raw.extends === undefined ? [] : Array.isArray(raw.extends) ? raw.extends : [raw.extends];
   const extended = [];
   for (const e of ext) {
@@ -379,8 +361,8 @@ export async function loadRuleset(config: RulesetConfig = {}): Promise<LoadedRul
     if (!(PACKS as readonly string[]).includes(p)) throw new InputError(`unknown pack '${p}' (packs: ${PACKS.join(', ')})`);
     if (!packs.includes(p as PackName)) packs.push(p as PackName);
   }
-  // apictl's own rules run on the engine bundle; extended rulesets (Spectral's, or a team's with
-  // functions importing spectral-core themselves) on the packages as installed, all from one copy.
+  // apictl's own functions come from the engine bundle; extended rulesets (Spectral's, or a team's
+  // with functions importing spectral-core themselves) run on the packages as installed.
   const modules = (config.extends ?? []).length === 0 ? spectralModules() : installedSpectral();
   const { def, meta, version } = await loadApictlDefinition(modules, packs);
   const where = config.baseDir ? path.join(config.baseDir, '<config>') : '<config>';
@@ -390,63 +372,105 @@ export async function loadRuleset(config: RulesetConfig = {}): Promise<LoadedRul
   const extended: unknown[] = [];
   for (const e of config.extends ?? []) extended.push(await loadExternal(modules, e, config.baseDir ?? process.cwd(), config.allowCode !== false));
 
-  const { Ruleset } = modules.core as unknown as typeof import('@stoplight/spectral-core');
-  const root = extended.length > 0 ? { extends: [def, ...extended], rules: {} } : def;
-  let ruleset: InstanceType<typeof Ruleset>;
-  // Only severities changed by the team (checked above): nothing Spectral's validation would add.
-  const trusted = extended.length === 0 && Object.values(config.rules ?? {}).every((ov) => typeof ov !== 'object' || ov === null || ov.options === undefined);
-  let validatedBySpectral = true;
-  try {
-    const build = () => new Ruleset(root as ConstructorParameters<typeof Ruleset>[0], { severity: 'recommended', source: CORE_RULESET });
-    if (trusted) {
-      const r = withoutSpectralValidation(modules, build);
-      ruleset = r.value;
-      validatedBySpectral = r.validated;
-    } else {
-      ruleset = build();
+  // Extended rulesets: Spectral builds and runs them. A rule of theirs with the name of one of
+  // ours replaces ours, as a later ruleset's rule does in Spectral.
+  let spectral: { rules: Record<string, SpectralRule> } | undefined;
+  if (extended.length > 0) {
+    const { Ruleset } = modules.core() as unknown as typeof import('@stoplight/spectral-core');
+    try {
+      spectral = new Ruleset({ extends: extended, rules: {} } as ConstructorParameters<typeof Ruleset>[0], { severity: 'recommended', source: CORE_RULESET }) as unknown as typeof spectral;
+    } catch (err) {
+      throw new InputError(`invalid ruleset: ${errorDetail(err)}`);
     }
-  } catch (err) {
-    const e = err as Error & { errors?: Error[] };
-    const detail = e.errors?.map((x) => x.message).join('; ') ?? e.message;
-    throw new InputError(`invalid ruleset: ${detail}`);
   }
-  // Rules that only an extended ruleset defines are described from Spectral's own data.
-  let needsResolved = false;
-  const rules = (ruleset as unknown as { rules: Record<string, { enabled: boolean; severity: number | string; description: string | null; message: string | null; resolved: boolean; definition?: unknown; then: unknown }> }).rules;
+  const extendedRules = spectral?.rules ?? {};
+  const extendedSeverity = new Map<string, number>();
   for (const [name, ov] of Object.entries(later)) {
-    const r = rules[name];
+    const r = extendedRules[name];
     if (!r && validationRule(name) !== undefined) continue;
     if (!r) throw new InputError(`unknown rule '${name}' (see: apictl rules)`, { file: where, line: 0, column: 0 });
     if (ov.options && validationRule(name) === undefined) throw new InputError(`rule '${name}' comes from an extended ruleset: only its severity can be changed here`, { file: where, line: 0, column: 0 });
     if (ov.severity !== undefined) {
       if (!SEVERITIES.has(ov.severity)) throw new InputError(`rule '${name}': severity must be error, warn, info, hint or off`, { file: where, line: 0, column: 0 });
-      r.severity = ov.severity;
-      r.enabled = ov.severity !== 'off';
+      extendedSeverity.set(name, SEVERITY_NUMBER[ov.severity]!);
     }
   }
-  for (const [name, r] of Object.entries(rules)) {
+
+  // What the fingerprint and the meta read of every rule: ours from the definition, extended ones from Spectral's.
+  const view: Record<string, { enabled: boolean; severity: number; then: unknown }> = {};
+  for (const [name, rule] of Object.entries(def.rules)) {
+    if (typeof rule !== 'object' || Object.hasOwn(extendedRules, name)) continue;
+    const severity = SEVERITY_NUMBER[String(rule.severity ?? 'warn')] ?? 1;
+    view[name] = { enabled: severity !== -1, severity, then: Array.isArray(rule.then) ? rule.then : [rule.then] };
+  }
+  let needsResolved = false;
+  for (const [name, r] of Object.entries(extendedRules)) {
+    const severity = extendedSeverity.get(name) ?? (typeof r.severity === 'number' ? r.severity : (SEVERITY_NUMBER[String(r.severity)] ?? 1));
+    const enabled = r.enabled && severity !== -1;
+    view[name] = { enabled, severity, then: r.then };
     if (!meta.has(name)) {
-      meta.set(name, {
-        name,
-        category: 'style',
-        tunedBy: [],
-        description: r.description ?? '',
-        message: r.message ?? undefined,
-        severity: normaliseSeverity(r.severity),
-        file: '(extended ruleset)',
-        enabled: r.enabled,
-      });
+      meta.set(name, { name, category: 'style', tunedBy: [], description: r.description ?? '', message: r.message ?? undefined, severity: normaliseSeverity(severity), file: '(extended ruleset)', enabled });
     }
-    // Spectral keeps a rule whose severity is `off` enabled and drops its results; do not run it at all.
-    if (r.severity === -1 || r.severity === 'off') r.enabled = false;
+    if (enabled && r.resolved) needsResolved = true;
+  }
+  for (const [name, v] of Object.entries(view)) {
     const m = meta.get(name)!;
-    m.enabled = r.enabled;
-    if (r.enabled) m.severity = normaliseSeverity(r.severity);
-    if (r.enabled && r.resolved) needsResolved = true;
+    m.enabled = v.enabled;
+    if (v.enabled) m.severity = normaliseSeverity(v.severity);
+  }
+
+  const own: OwnRule[] = [];
+  for (const [name, rule] of Object.entries(def.rules)) {
+    if (typeof rule !== 'object' || !view[name]?.enabled || Object.hasOwn(extendedRules, name)) continue;
+    own.push(ownRule(name, rule, view[name]!.severity, def.aliases ?? {}, where));
   }
   const tunedChecks = addValidationRules(meta, validationOverrides, where);
-  const fingerprint = fingerprintOf(rules as unknown as Record<string, { enabled: boolean; severity: number; then: unknown }>, version, packs, tunedChecks);
-  return { ruleset, meta, version, fingerprint, packs, needsResolved, validatedBySpectral, modules, config };
+  const fingerprint = fingerprintOf(view, version, packs, tunedChecks);
+  return { own, ...(spectral ? { spectral } : {}), extendedSeverity, meta, version, fingerprint, packs, needsResolved, modules, config };
+}
+
+interface SpectralRule {
+  enabled: boolean;
+  severity: number | string;
+  description: string | null;
+  message: string | null;
+  resolved: boolean;
+  then: unknown;
+}
+
+const SEVERITY_NUMBER: Record<string, number> = { error: 0, warn: 1, info: 2, hint: 3, off: -1 };
+
+function errorDetail(err: unknown): string {
+  const e = err as Error & { errors?: Error[] };
+  return e.errors?.map((x) => x.message).join('; ') ?? e.message;
+}
+
+/** One of our rule definitions, ready for the runner: aliases expanded, selectors compiled, options checked. */
+function ownRule(name: string, rule: RuleDef, severity: number, aliases: Record<string, unknown>, where: string): OwnRule {
+  const expand = (g: unknown): string[] => {
+    if (typeof g !== 'string') throw new InputError(`rule '${name}': given must be a JSONPath expression`, { file: where, line: 0, column: 0 });
+    const alias = /^#([A-Za-z0-9_-]+)(.*)$/.exec(g);
+    if (!alias) return [g];
+    const target = aliases[alias[1]!];
+    if (target === undefined) throw new InputError(`rule '${name}': unknown alias '#${alias[1]}'`, { file: where, line: 0, column: 0 });
+    return (Array.isArray(target) ? target : [target]).flatMap(expand).map((t) => t + alias[2]);
+  };
+  const given = (Array.isArray(rule.given) ? rule.given : [rule.given]).flatMap(expand);
+  const thens = (Array.isArray(rule.then) ? rule.then : [rule.then]) as Array<{ field?: string; function: RuleFunction; functionOptions?: unknown }>;
+  try {
+    for (const t of thens) t.function.validator?.(t.functionOptions ?? null);
+    return {
+      name,
+      given: given.map(compileSelector),
+      then: thens.map((t) => ({ ...(t.field !== undefined ? { field: t.field } : {}), fn: t.function, options: t.functionOptions ?? null })),
+      message: typeof rule.message === 'string' ? rule.message : null,
+      description: typeof rule.description === 'string' ? rule.description : null,
+      severity,
+    };
+  } catch (err) {
+    if (err instanceof SelectorError) throw new InputError(`rule '${name}': ${err.message}`, { file: where, line: 0, column: 0 });
+    throw new InputError(`invalid ruleset: ${errorDetail(err)}`);
+  }
 }
 
 /**

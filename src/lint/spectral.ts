@@ -1,13 +1,11 @@
 /**
- * Where a lint run gets Spectral (core, functions, rulesets, ref resolver) and apictl's own rule
- * functions from: one place, so every part comes from the same copy of spectral-core (its
- * `instanceof` checks and shared state hold).
- *
- * Normally that is the engine bundle built by scripts/bundle-lint-engine.mjs
- * (dist/lint/engine.bundle.cjs), loaded through V8's code cache. It is used only while the rule
- * function files are exactly those it was built from (src/util/build-record.ts); otherwise (a function edited since
- * the build, no build, or `APICTL_NO_BUNDLE=1`) everything comes from node_modules and the
- * function files, as Spectral CLI would load them.
+ * Where a lint run gets its rule functions and, for extended rulesets, Spectral:
+ * - apictl's own rule functions come from the engine bundle built by scripts/bundle-lint-engine.mjs
+ *   (dist/lint/engine.bundle.cjs, loaded through V8's code cache) while the function files are
+ *   exactly those it was built from (src/util/build-record.ts); otherwise (a function edited since
+ *   the build, no build, or `APICTL_NO_BUNDLE=1`) from the function files, as Spectral CLI loads them.
+ * - Spectral (core, functions, rulesets, ref resolver) comes from node_modules, one copy, and only
+ *   when a config extends a Spectral ruleset: apictl runs its own rules itself (src/lint/runner).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -22,18 +20,10 @@ export const ENGINE_BUNDLE_SOURCES = path.resolve(path.dirname(fileURLToPath(imp
 /** The directory of apictl's own rule functions. */
 export const OWN_FUNCTIONS_DIR = path.join(RULESETS_DIR, 'functions');
 
-/**
- * spectral-functions that have a module of their own: loading just the ones a ruleset uses (the
- * very objects the package index exports) saves compiling the others' option schemas (≈ 40 ms).
- */
-export const CORE_FUNCTION_NAMES = ['alphabetical', 'casing', 'defined', 'enumeration', 'falsy', 'length', 'or', 'pattern', 'truthy', 'undefined', 'xor'] as const;
-
 type Loose = Record<string, unknown>;
 export interface SpectralModules {
   /** `@stoplight/spectral-core`. */
-  core: Loose;
-  /** spectral-core's ruleset assertion module (its exports object), when it has the expected layout. */
-  assertions(): { assertValidRuleset?: unknown } | undefined;
+  core(): Loose;
   /** A spectral-functions function by name (undefined when there is none). */
   coreFunction(name: string): unknown;
   /** `@stoplight/spectral-rulesets`. */
@@ -42,7 +32,7 @@ export interface SpectralModules {
   refResolver(): Loose;
   /** apictl's own rule functions by name, when they come from the bundle (else: load the files). */
   ownFunctions: Loose | undefined;
-  /** Where they come from. */
+  /** Where apictl's own functions come from. */
   source: 'bundle' | 'node_modules';
 }
 
@@ -68,38 +58,21 @@ export function ownFunctionsUnchanged(recorded: FileRecord, fnDir: string = OWN_
 }
 
 interface EngineBundle {
-  core(): Loose;
-  assertions(): { assertValidRuleset?: unknown };
-  functions(): Loose;
-  functionFiles: Record<string, () => { default?: unknown }>;
   own(): Loose;
 }
 
-function fromBundle(): SpectralModules | undefined {
+function fromBundle(): Loose | undefined {
   if (process.env.APICTL_NO_BUNDLE) return undefined;
   try {
     if (!ownFunctionsUnchanged(JSON.parse(readFileSync(ENGINE_BUNDLE_SOURCES, 'utf8')) as FileRecord)) return undefined;
-    const b = requireWithCodeCache(ENGINE_BUNDLE) as EngineBundle;
-    return {
-      core: b.core(),
-      assertions: () => b.assertions(),
-      coreFunction: (name) => {
-        const file = Object.hasOwn(b.functionFiles, name) ? b.functionFiles[name] : undefined;
-        return file ? file().default : b.functions()[name];
-      },
-      // never used with the bundle (only extended rulesets need them): from node_modules all the same
-      rulesets: () => installedSpectral().rulesets(),
-      refResolver: () => installedSpectral().refResolver(),
-      ownFunctions: b.own(),
-      source: 'bundle',
-    };
+    return (requireWithCodeCache(ENGINE_BUNDLE) as EngineBundle).own();
   } catch {
     return undefined;
   }
 }
 
 let installed: SpectralModules | undefined;
-/** Spectral as installed in node_modules (rule functions loaded from their files). */
+/** Spectral as installed in node_modules, and apictl's functions loaded from their files. */
 export function installedSpectral(): SpectralModules {
   installed ??= fromNodeModules();
   return installed;
@@ -107,27 +80,9 @@ export function installedSpectral(): SpectralModules {
 
 function fromNodeModules(): SpectralModules {
   const require = createRequire(import.meta.url);
-  const corePath = require.resolve('@stoplight/spectral-core');
   return {
-    core: require(corePath) as Loose,
-    assertions: () => {
-      try {
-        return require(path.join(path.dirname(corePath), 'ruleset', 'validation', 'assertions.js')) as { assertValidRuleset?: unknown };
-      } catch {
-        return undefined;
-      }
-    },
-    coreFunction: (name) => {
-      if ((CORE_FUNCTION_NAMES as readonly string[]).includes(name)) {
-        try {
-          const fn = (require(`@stoplight/spectral-functions/dist/${name}.js`) as { default?: unknown }).default;
-          if (typeof fn === 'function') return fn;
-        } catch {
-          // a different layout of the package: use its index
-        }
-      }
-      return (require('@stoplight/spectral-functions') as Loose)[name];
-    },
+    core: () => require('@stoplight/spectral-core') as Loose,
+    coreFunction: (name) => (require('@stoplight/spectral-functions') as Loose)[name],
     rulesets: () => require('@stoplight/spectral-rulesets') as Loose,
     refResolver: () => require('@stoplight/spectral-ref-resolver') as Loose,
     ownFunctions: undefined,
@@ -136,8 +91,11 @@ function fromNodeModules(): SpectralModules {
 }
 
 let modules: SpectralModules | undefined;
-/** The Spectral for apictl's own rules: the engine bundle when it is current, else as installed (chosen once a process). */
+/** The modules of a run with apictl's own rules only: its functions from the bundle when it is current (chosen once a process). */
 export function spectralModules(): SpectralModules {
-  modules ??= fromBundle() ?? installedSpectral();
+  if (modules === undefined) {
+    const own = fromBundle();
+    modules = own ? { ...installedSpectral(), ownFunctions: own, source: 'bundle' } : installedSpectral();
+  }
   return modules;
 }

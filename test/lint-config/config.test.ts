@@ -221,10 +221,10 @@ describe('rulesFor', () => {
     expect(current.meta.get('operation-id-required')).toMatchObject({ severity: 'warn', enabled: true });
     expect(current.meta.get('team-title')).toMatchObject({ severity: 'warn', enabled: true });
     const legacy = await loadRuleset({ ...config, rules: rulesFor(config, path.join(dir, 'legacy/old.yaml')) });
-    // Off as Spectral sees it: disabled, or severity -1 (runs but reports nothing). meta.enabled is
-    // not asserted: loadRuleset copies Spectral's `enabled`, which stays true for severity 'off'.
-    const rule = (legacy.ruleset as { rules: Record<string, { enabled: boolean; severity: number }> }).rules['operation-id-required']!;
-    expect(rule.enabled === false || rule.severity === -1).toBe(true);
+    // off: not among the rules the runner runs, and off in the meta
+    expect(legacy.own.map((r) => r.name)).not.toContain('operation-id-required');
+    expect(current.own.map((r) => r.name)).toContain('operation-id-required');
+    expect(legacy.meta.get('operation-id-required')?.enabled).toBe(false);
     expect(legacy.meta.get('team-title')?.enabled).toBe(true);
     expect(legacy.fingerprint).not.toBe(current.fingerprint);
     // Options alone change the ruleset too (the fingerprint hashes function options).
@@ -260,16 +260,17 @@ describe('matchGlob', () => {
   });
 });
 
-describe("Spectral's validation of the ruleset at load", () => {
-  it('is skipped for apictl’s own rules with severity changes only, and still rejects bad options', async () => {
+describe('options of apictl’s own rules', () => {
+  it('leaves apictl’s own rules to apictl, and still rejects bad options in Spectral’s words', async () => {
     const own = await loadRuleset({ packs: ['psd2'], rules: { 'operation-id-required': 'hint', 'info-contact': false } });
-    expect(own.validatedBySpectral).toBe(false);
+    expect(own.spectral).toBeUndefined();
     expect(own.meta.get('operation-id-required')?.severity).toBe('hint');
+    expect(own.own.find((r) => r.name === 'operation-id-required')?.severity).toBe(3);
+    expect(own.own.some((r) => r.name === 'info-contact')).toBe(false);
     const withOptions = await loadRuleset({ rules: { 'path-param-casing': { options: { casing: 'snake' } } } });
-    expect(withOptions.validatedBySpectral).toBe(true);
+    expect(withOptions.own.find((r) => r.name === 'path-param-casing')?.then[0]?.options).toMatchObject({ casing: 'snake' });
     // options are where a team can get it wrong: Spectral's validator still words the error
     await expect(loadRuleset({ rules: { 'path-param-casing': { options: { casing: 'shouting' } } } })).rejects.toThrow(/invalid ruleset:.*casing/);
-    // and the switch is put back: a later untrusted load validates again
     await expect(loadRuleset({ rules: { 'path-param-casing': { options: { casing: 42 } } } })).rejects.toThrow(/invalid ruleset/);
   });
 });

@@ -479,8 +479,8 @@ describe('two packs re-tuning one rule', () => {
   it('unite their options and keep the stricter severity', async () => {
     const { loadRuleset } = await import('../../src/lint/ruleset.js');
     const both = await loadRuleset({ packs: ['psd2', 'fhir'] });
-    const rule = (both.ruleset as { rules: Record<string, { then: Array<{ functionOptions?: Record<string, unknown> }> }> }).rules['pagination-required']!;
-    const sizeParams = rule.then.flatMap((t) => (t.functionOptions?.sizeParams as string[] | undefined) ?? []);
+    const rule = both.own.find((r) => r.name === 'pagination-required')!;
+    const sizeParams = rule.then.flatMap((t) => ((t.options as Record<string, unknown> | null)?.sizeParams as string[] | undefined) ?? []);
     expect(sizeParams).toEqual(expect.arrayContaining(['itemsPerPage', '_count']));
     expect(both.meta.get('pagination-required')!.tunedBy).toEqual(['psd2', 'fhir']);
   });
