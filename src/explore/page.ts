@@ -40,14 +40,20 @@ export function inertJson(value: unknown): string {
 }
 
 /** The operation a finding is about: the longest operation pointer its path starts with. */
-function operationOf(pointer: string, ops: Array<{ id: string; pointer: string }>): string | undefined {
-  let best: { id: string; pointer: string } | undefined;
-  for (const op of ops) if ((pointer === op.pointer || pointer.startsWith(`${op.pointer}/`)) && (!best || op.pointer.length > best.pointer.length)) best = op;
-  return best?.id;
+function operationIndex(ops: ReadonlyArray<{ id: string; pointer: string }>): (pointer: string) => string | undefined {
+  const byPointer = new Map(ops.map((op) => [op.pointer, op.id]));
+  return (pointer) => {
+    // the pointer itself, then each shorter prefix at a `/`: as many lookups as the path is deep
+    for (let end = pointer.length; end > 0; end = pointer.lastIndexOf('/', end - 1)) {
+      const id = byPointer.get(pointer.slice(0, end));
+      if (id !== undefined) return id;
+    }
+    return undefined;
+  };
 }
 
 export function renderExplorerPage(input: ExplorerInput): string {
-  const ops = input.reference.operations;
+  const operationOf = operationIndex(input.reference.operations);
   const all = [...input.findings.map((f) => ({ ...f, kind: 'finding' })), ...input.notes.map((n) => ({ ...n, kind: 'note' }))];
   const data = {
     files: input.files,
@@ -61,7 +67,7 @@ export function renderExplorerPage(input: ExplorerInput): string {
       pack: 'pack' in f ? f.pack : undefined,
       file: f.source ?? input.files[0]?.name,
       line: f.range?.start.line,
-      op: operationOf(toPointer(f.path), ops),
+      op: operationOf(toPointer(f.path)),
     })),
   };
   const counts = { error: 0, warn: 0, info: 0, hint: 0 };
@@ -132,14 +138,14 @@ body.with-drawer .ref-nav{max-height:calc(100vh - var(--top) - var(--dock))}
 .ref-main{flex:1;min-width:0;padding:0 24px 48px;max-width:1100px}
 .ref-info{padding:12px 0}.ref-info h1{display:inline;margin-right:8px}.ref-info .logo{max-height:48px;vertical-align:middle;margin-right:12px}
 section.tag>h2{margin:28px 0 4px;padding-top:8px;border-top:2px solid var(--line)}
-article.op{border-top:1px solid var(--line);padding:10px 0;scroll-margin-top:calc(var(--top) + 8px)}article.op.hl{background:#fffde7}
+article.op{border-top:1px solid var(--line);padding:10px 0;scroll-margin-top:calc(var(--top) + 8px);content-visibility:auto;contain-intrinsic-size:auto 360px}article.op.hl{background:#fffde7}
 .op-head{font-size:15px}.path{font-size:14px}.summary{font-weight:400;color:#333}
 .m{display:inline-block;min-width:58px;text-align:center;font:600 11px/18px ui-monospace,monospace;border-radius:3px;padding:0 5px;margin-right:6px;color:#fff;background:#546e7a}
 .m-get{background:#2e7d32}.m-post{background:#1565c0}.m-put{background:#ef6c00}.m-patch{background:#6a1b9a}.m-delete{background:#c62828}.m-query{background:#00838f}.m-head,.m-options,.m-trace{background:#455a64}
 .dep{color:var(--err);font-size:12px}.deprecated .path{text-decoration:line-through}
 .badge{display:inline-block;margin-left:8px;border-radius:9px;padding:0 7px;font-size:12px;color:#fff;background:var(--warn);cursor:pointer}.badge.error{background:var(--err)}.badge.info,.badge.hint{background:var(--info)}
 .img-blocked{color:var(--muted);font-style:italic}
-#finding-list{padding-left:28px;margin:4px 0}#finding-list li{margin:4px 0;cursor:pointer}#finding-list li:hover{background:#f5f5f7}#finding-list .fix{color:var(--muted)}
+#finding-list{padding-left:28px;margin:4px 0}#finding-list li{margin:4px 0;cursor:pointer;content-visibility:auto;contain-intrinsic-size:auto 42px}#finding-list li:hover{background:#f5f5f7}#finding-list .fix{color:var(--muted)}
 #finding-list li.error::marker{color:var(--err)}#finding-list li.warn::marker{color:var(--warn)}
 table{border-collapse:collapse;margin:4px 0}td,th{border:1px solid var(--line);padding:2px 6px;text-align:left;vertical-align:top}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.92em}
