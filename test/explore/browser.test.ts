@@ -161,6 +161,23 @@ describe('explorer pages in Chromium', () => {
     expect(data.findings.filter((f) => f.kind === 'finding')).toHaveLength(page.findings);
   }, 60_000);
 
+  it('leads back from a marked line in the gutter to its findings in the drawer', async () => {
+    const page = explore('examples/petstore-swagger2.yaml', 'back');
+    const data = JSON.parse(/<script type="application\/json" id="explorer-data">(.*?)<\/script>/s.exec(page.html)![1]!) as { findings: Array<{ line?: number; code: string }> };
+    const perLine = new Map<number, string[]>();
+    for (const f of data.findings) if (f.line) perLine.set(f.line, [...(perLine.get(f.line) ?? []), f.code]);
+    const [line, codes] = [...perLine].sort((a, b) => b[1].length - a[1].length)[0]!;
+    let listed: string[] = [];
+    await open(page.file, 'back', async (p) => {
+      await p.click('#toggle-source');
+      await p.click(`#source-text .marker[data-line="${line}"]`, { position: { x: 10, y: 9 } });
+      await p.waitForSelector('#drawer:not([hidden])');
+      listed = await p.locator('#finding-list li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-code')!));
+    });
+    expect(codes.length).toBeGreaterThan(1);
+    expect(listed.sort()).toEqual([...codes].sort());
+  }, 60_000);
+
   it('runs nothing from a hostile description: no script, dialog, console error, navigation or request', async () => {
     const spec = path.join(dir, 'hostile.json');
     writeFileSync(spec, HOSTILE);
