@@ -269,8 +269,11 @@ class DirWatcher {
 // The served page's live-reload script: plain ES5 syntax, no innerHTML. The reader's place is
 // kept by the visible operation whose top is nearest the top of the viewport (under the sticky
 // header) and its offset, so an edit above it does not move what they were reading; the panels,
-// their scroll, the file shown in the source panel and the drawer's filters come back too. Scroll restoration is the script's alone
-// (`manual`): the browser's own would put back the old scrollY, or jump to the URL's fragment.
+// their scroll, the file shown in the source panel and the drawer's filters come back too. The
+// page lays out only what is on screen (content-visibility), so sizes above the anchor settle as
+// it scrolls: placing repeats for a few frames until the anchor stays put. Scroll restoration is
+// the script's alone (`manual`): the browser's own would put back the old scrollY, or jump to the
+// URL's fragment.
 const CLIENT = `
 (function(){
 var GEN='__GENERATION__';var KEY='apictl-explore-place';
@@ -280,7 +283,7 @@ function topLine(){var h=$('top');return h?h.getBoundingClientRect().bottom:0;}
 function anchor(){var line=topLine();var list=document.querySelectorAll('article.op');var best=null;var d=Infinity;for(var i=0;i<list.length;i++){var r=list[i].getBoundingClientRect();if(r.top>window.innerHeight)break;if(r.bottom>line&&Math.abs(r.top-line)<d){d=Math.abs(r.top-line);best={id:list[i].id,offset:r.top};}}return best;}
 function panel(id){var p=$(id);if(!p)return null;var on=p.querySelector('#source-files button.on');return{open:!p.hidden,top:p.scrollTop,file:on?on.textContent:null};}
 function save(){var s={x:window.pageXOffset,y:window.pageYOffset,anchor:anchor(),source:panel('source'),drawer:panel('drawer'),filters:{}};var sel=document.querySelectorAll('select[data-filter]');for(var i=0;i<sel.length;i++)s.filters[sel[i].getAttribute('data-filter')]=sel[i].value;try{sessionStorage.setItem(KEY,JSON.stringify(s));}catch(e){}}
-function place(s){var y=s.y;if(y>0&&s.anchor){var el=$(s.anchor.id);if(el)y=window.pageYOffset+el.getBoundingClientRect().top-s.anchor.offset;}window.scrollTo(s.x,y);}
+function place(s){var y=s.y;var el=y>0&&s.anchor?$(s.anchor.id):null;if(el)y=window.pageYOffset+el.getBoundingClientRect().top-s.anchor.offset;window.scrollTo(s.x,y);if(!el)return;var n=0,still=0;(function settle(){var d=el.getBoundingClientRect().top-s.anchor.offset;if(Math.abs(d)>1){window.scrollBy(0,d);still=0;}else still++;if(++n<60&&still<3)requestAnimationFrame(settle);})();}
 function has(sel,v){for(var i=0;i<sel.options.length;i++)if(sel.options[i].value===v)return true;return false;}
 function reopen(id,toggle,saved){var p=$(id);if(!p||!saved)return;if(saved.open&&p.hidden){var t=$(toggle);if(t)t.click();}if(saved.file){var bs=p.querySelectorAll('#source-files button');for(var i=0;i<bs.length;i++)if(bs[i].textContent===saved.file&&!bs[i].classList.contains('on'))bs[i].click();}p.scrollTop=saved.top;}
 function restore(){var raw=null;try{raw=sessionStorage.getItem(KEY);sessionStorage.removeItem(KEY);}catch(e){}if(!raw)return;var s;try{s=JSON.parse(raw);}catch(e){return;}

@@ -274,6 +274,12 @@ describe('explore --serve in Chromium', () => {
     const loaded = page.waitForEvent('load', { timeout: 15_000 });
     writeFileSync(file, text);
     await loaded;
+    // the page lays out what comes on screen as it scrolls there: a few frames to settle, as a reader sees it
+    await page.evaluate(() => new Promise<void>((done) => {
+      let frames = 0;
+      const tick = (): void => void (++frames > 12 ? done() : requestAnimationFrame(tick));
+      requestAnimationFrame(tick);
+    }));
   }
 
   it('reloads on save, keeping the reader on the same operation with the drawer, filter and source panel as they were', async () => {
