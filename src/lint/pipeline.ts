@@ -174,3 +174,17 @@ function knownRuleIds(rs: LoadedRuleset): Set<string> {
   }
   return ids;
 }
+
+/**
+ * Lints one source as `apictl lint` does (config, packs, overrides, x-apictl-ignore, baseline):
+ * the library's entry point. `configPath` is what the config's per-file overrides match (default:
+ * the source's path).
+ */
+export async function lint(source: Source, options: LinterOptions & { load?: LoadOptions; configPath?: string }): Promise<FileLint> {
+  const linter = createLinter(options);
+  try {
+    return await linter.lint(source, options.load ?? { cwd: options.cwd }, options.configPath ?? ('path' in source ? source.path : 'url' in source ? source.url : source.displayPath));
+  } finally {
+    linter.close();
+  }
+}

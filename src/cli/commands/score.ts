@@ -8,20 +8,10 @@
  * gates. Results on stdout, messages on stderr; exit 1 when a gate fails, 2 for usage or input errors.
  */
 import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { InputError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { CATEGORIES, explainTally, poolTallies, scoreTally, type ExplainItem, type Score, type ScoreCategory } from '../../score/formula.js';
-import {
-  baseline as baselineOf,
-  comparable,
-  history,
-  latestPerSpec,
-  runCount,
-  setBaseline,
-  type BaselineRow,
-  type RunRow,
-} from '../../score/history.js';
-import { isSpecIdentity, registeredSpecIdentity, specIdentityFor } from '../../score/identity.js';
+import { comparable, latestPerSpec, setBaseline, type RunRow } from '../../score/history.js';
+import { evaluateGates, noRuns, resolveIdentity, specView, type Comparison, type Gate, type GateOptions, type SpecView } from '../../score/report.js';
 import { openRegistry, resolveDbPath, type Registry } from '../../store/index.js';
 import { EXIT } from '../exit-codes.js';
 import { table } from '../table.js';
@@ -40,42 +30,10 @@ interface Flags {
   db?: string;
 }
 
-/** Runs drawn in the trend line. */
-const TREND_RUNS = 20;
 /** Rules listed by --explain. */
 const EXPLAIN_TOP = 10;
 const SPARKS = '▁▂▃▄▅▆▇█';
 const CATEGORY_LABEL: Record<ScoreCategory, string> = { security: 'security', style: 'style', compliance: 'compliance', performance: 'performance' };
-
-interface Comparison {
-  run: number;
-  total: number;
-  time: string;
-  comparable: boolean;
-  /** latest − reference; null when not comparable. */
-  delta: number | null;
-  fingerprint: string;
-}
-
-interface SpecView {
-  spec: string;
-  slug: string | null;
-  runs: number;
-  latest: RunRow;
-  previous: Comparison | null;
-  baseline: (Comparison & { setAt: string; reason: string }) | null;
-  trend: Array<{ run: number; total: number; break: boolean }>;
-  history?: RunRow[];
-  /** The run just before the oldest one in `history`, for its change. */
-  beforeHistory?: RunRow;
-}
-
-interface Gate {
-  gate: 'min-score' | 'no-regression';
-  spec: string;
-  passed: boolean;
-  message?: string;
-}
 
 export async function run(spec: string | undefined, flags: Flags): Promise<number> {
   const io = createOutput();
@@ -86,14 +44,14 @@ export async function run(spec: string | undefined, flags: Flags): Promise<numbe
   const registry = openRegistry(dbPath);
   try {
     if (flags.all) return showAll(registry, io, flags, opts);
-    const identity = resolveIdentity(registry, spec);
+    const identity = resolveIdentity(registry, spec, process.cwd());
     if (flags.setBaseline) {
       const b = setBaseline(registry, identity);
       io.err(`baseline of ${identity} is now run ${b.id} (score ${b.score.total}, ${shortTime(b.time)})`);
     }
     const view = specView(registry, identity, flags.history ? opts.limit : 0);
     const explain = flags.explain ? explainTally(view.latest.tally, EXPLAIN_TOP) : undefined;
-    const gates = evaluateGates([view], flags, opts);
+    const gates = evaluateGates([view], gateOptions(flags, opts));
     if (flags.json) {
       const { beforeHistory: _b, ...shown } = view;
       io.out(JSON.stringify({ ...shown, explain, gates }, null, 2));
@@ -127,67 +85,6 @@ function checkFlags(spec: string | undefined, flags: Flags): { minScore?: number
   return { minScore, limit };
 }
 
-function noRuns(spec: string | undefined): InputError {
-  return spec === undefined
-    ? new InputError('no lint runs recorded yet (run: apictl lint FILE)')
-    : new InputError(`no lint runs recorded for ${spec} (run: apictl lint ${spec})`);
-}
-
-/** SPEC → the identity its runs are recorded under (a file path, a registered name or slug, or an identity). */
-function resolveIdentity(registry: Registry, spec: string | undefined): string {
-  if (spec === undefined) {
-    const specs = latestPerSpec(registry);
-    if (specs.length === 0) throw noRuns(undefined);
-    if (specs.length > 1) {
-      const names = specs.slice(0, 5).map((s) => s.specIdentity).join(', ');
-      throw new UsageError(`${specs.length} specs have recorded runs: name one (${names}${specs.length > 5 ? ', …' : ''}) or use --all`);
-    }
-    return specs[0]!.specIdentity;
-  }
-  let candidates: string[];
-  if (isSpecIdentity(spec)) candidates = [spec];
-  else {
-    const file = specIdentityFor(spec, process.cwd());
-    const registered = registeredSpecIdentity(spec);
-    candidates = existsSync(path.resolve(spec)) ? [file, registered] : [registered, file];
-  }
-  for (const c of candidates) if (runCount(registry, c) > 0) return c;
-  throw noRuns(spec);
-}
-
-function compare(latest: RunRow, ref: RunRow): Comparison {
-  const ok = comparable(latest, ref);
-  return {
-    run: ref.id,
-    total: ref.score.total,
-    time: ref.time,
-    comparable: ok,
-    delta: ok ? latest.score.total - ref.score.total : null,
-    fingerprint: ref.rulesetFingerprint,
-  };
-}
-
-/** One spec's latest run with its comparisons; `trendRuns` runs for the trend (2 is enough for --all, which draws none). */
-function specView(registry: Registry, identity: string, historyLimit: number, trendRuns = TREND_RUNS): SpecView {
-  const wanted = Math.max(historyLimit + 1, trendRuns, 2);
-  const rows = history(registry, identity, wanted);
-  const latest = rows[0];
-  if (latest === undefined) throw noRuns(identity);
-  const prev = rows[1];
-  const base: BaselineRow | undefined = baselineOf(registry, identity);
-  const trendRows = rows.slice(0, trendRuns).reverse();
-  return {
-    spec: identity,
-    slug: latest.specSlug,
-    runs: rows.length < wanted ? rows.length : runCount(registry, identity),
-    latest,
-    previous: prev ? compare(latest, prev) : null,
-    baseline: base ? { ...compare(latest, base), setAt: base.baselineSetAt, reason: base.baselineReason } : null,
-    trend: trendRows.map((r, i) => ({ run: r.id, total: r.score.total, break: i > 0 && !comparable(trendRows[i - 1]!, r) })),
-    ...(historyLimit > 0 ? { history: rows.slice(0, historyLimit).reverse(), beforeHistory: rows[historyLimit] } : {}),
-  };
-}
-
 function showAll(registry: Registry, io: Output, flags: Flags, opts: { minScore?: number }): number {
   const latest = latestPerSpec(registry);
   if (latest.length === 0) throw noRuns(undefined);
@@ -196,7 +93,7 @@ function showAll(registry: Registry, io: Output, flags: Flags, opts: { minScore?
   const portfolio = scoreTally(pooled);
   const fingerprints = new Set(latest.map((r) => r.rulesetFingerprint));
   const explain = flags.explain ? explainTally(pooled, EXPLAIN_TOP) : undefined;
-  const gates = evaluateGates(views, flags, opts);
+  const gates = evaluateGates(views, gateOptions(flags, opts));
   if (flags.json) {
     io.out(
       JSON.stringify(
@@ -242,40 +139,12 @@ function showAll(registry: Registry, io: Output, flags: Flags, opts: { minScore?
   return reportGates(gates, io);
 }
 
-function evaluateGates(views: SpecView[], flags: Flags, opts: { minScore?: number }): Gate[] {
-  const gates: Gate[] = [];
-  const many = views.length > 1 || flags.all === true;
-  for (const v of views) {
-    const total = v.latest.score.total;
-    const prefix = many ? `${v.spec}: ` : '';
-    if (opts.minScore !== undefined) {
-      const passed = total >= opts.minScore;
-      gates.push({ gate: 'min-score', spec: v.spec, passed, ...(passed ? {} : { message: `${prefix}score ${total} is below the minimum ${opts.minScore}` }) });
-    }
-    if (flags.regression === false) {
-      const since = flags.since ?? 'baseline';
-      const ref = since === 'previous' ? v.previous : v.baseline;
-      const what = since === 'previous' ? 'the previous run' : 'the baseline';
-      if (!v.latest.complete) {
-        // rules that did not run report nothing: such a score can look better than the document is
-        gates.push({ gate: 'no-regression', spec: v.spec, passed: false, message: `${prefix}the latest run (${v.latest.id}) is incomplete: some rules could not run (see its rule-failed or lint-time-budget findings), so it cannot show that the score held` });
-      } else if (ref === null) {
-        gates.push({ gate: 'no-regression', spec: v.spec, passed: true, message: `${prefix}no ${since === 'previous' ? 'previous run' : 'baseline'} to compare with` });
-      } else if (!ref.comparable) {
-        gates.push({
-          gate: 'no-regression',
-          spec: v.spec,
-          passed: true,
-          message: `${prefix}not compared with ${what} (run ${ref.run}): the ruleset changed since (fingerprint ${ref.fingerprint.slice(0, 8)} → ${v.latest.rulesetFingerprint.slice(0, 8)})${since === 'baseline' ? '; move the baseline with --set-baseline' : ''}`,
-        });
-      } else if (total < ref.total) {
-        gates.push({ gate: 'no-regression', spec: v.spec, passed: false, message: `${prefix}score ${total} fell below ${what}'s ${ref.total} (run ${ref.run})` });
-      } else {
-        gates.push({ gate: 'no-regression', spec: v.spec, passed: true });
-      }
-    }
-  }
-  return gates;
+function gateOptions(flags: Flags, opts: { minScore?: number }): GateOptions {
+  return {
+    ...(opts.minScore !== undefined ? { minScore: opts.minScore } : {}),
+    ...(flags.regression === false ? { noRegression: { since: flags.since ?? 'baseline' } } : {}),
+    many: flags.all === true,
+  };
 }
 
 /** Prints failed gates (and notes of passed ones) on stderr; the exit code. */
