@@ -8,9 +8,12 @@ const nodeModule = require('node:module');
 const path = require('node:path');
 const v8 = require('node:v8');
 
+// APICTL_PLAIN=1: none of the speed machinery (src/util/speed.ts), these two included
+const plain = !!process.env.APICTL_PLAIN && process.env.APICTL_PLAIN !== '0';
+
 // Node 22.1+ keeps V8's compiled code of every module between runs (on Node 20 apictl does the
 // same for its bundles: src/util/code-cache.ts). APICTL_NO_CODE_CACHE=1 switches it off.
-if (!process.env.APICTL_NO_CODE_CACHE && typeof nodeModule.enableCompileCache === 'function') {
+if (!plain && !process.env.APICTL_NO_CODE_CACHE && typeof nodeModule.enableCompileCache === 'function') {
   try {
     nodeModule.enableCompileCache(process.env.APICTL_CACHE_DIR ? path.join(path.resolve(process.env.APICTL_CACHE_DIR), 'node') : undefined);
   } catch {
@@ -25,13 +28,14 @@ if (!process.env.APICTL_NO_CODE_CACHE && typeof nodeModule.enableCompileCache ==
 // that stay hot; measured on Node 20 (V8 11): Kubernetes lint 3.1 → 2.6 s, Stripe −0.2 s,
 // DigitalOcean −0.2 s, a small file unchanged. Only where measured (V8 11, Node 20); later Node
 // versions tier through Maglev first and keep their defaults. APICTL_V8_DEFAULTS=1 switches it off.
-if (!process.env.APICTL_V8_DEFAULTS && process.versions.v8.startsWith('11.')) {
+if (!plain && !process.env.APICTL_V8_DEFAULTS && process.versions.v8.startsWith('11.')) {
   v8.setFlagsFromString('--interrupt-budget=500000');
 }
 
 // The CLI bundle when it is current (scripts/bundle-cli.mjs), else the plain modules; found by
 // src/util/cli-bundle.ts, itself required as CommonJS (its bundle) while that is current.
 function loadCli() {
+  if (plain) return import('../dist/cli/main.js');
   let loader;
   try {
     loader = require('../dist/util/cli-loader.bundle.cjs');

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { InputError } from '../errors.js';
 import { requireWithCodeCache } from '../util/code-cache.js';
 import type { Obj } from './json.js';
+import { speedup } from '../util/speed.js';
 
 type S2o = (typeof import('swagger2openapi'))['default'];
 type CircularClone = (obj: unknown, hash?: WeakMap<object, unknown>) => unknown;
@@ -227,7 +228,7 @@ interface S2oModules {
 export const S2O_BUNDLE = fileURLToPath(new URL('./s2o.bundle.cjs', import.meta.url));
 
 function s2oModules(env: NodeJS.ProcessEnv = process.env): S2oModules {
-  if (!env.APICTL_NO_BUNDLE && existsSync(S2O_BUNDLE)) {
+  if (speedup('bundle', env) && existsSync(S2O_BUNDLE)) {
     return { ...(requireWithCodeCache(S2O_BUNDLE, env) as Omit<S2oModules, 'from'>), from: 'bundle' };
   }
   const s2oMain = createRequire(import.meta.url).resolve('swagger2openapi');

@@ -12,6 +12,7 @@ import type { JsonPath, Range } from '../findings/finding.js';
 import { LineIndex } from './lines.js';
 import { FastDuplicateKey, plainValue } from './yaml-fast-common.js';
 import { type LinesLocator, parseYamlLines } from './yaml-lines.js';
+import { speedup } from '../util/speed.js';
 
 export { FastDuplicateKey } from './yaml-fast-common.js';
 
@@ -205,7 +206,7 @@ export function parseYamlFast(
   maxDepth: number,
   options: { lines?: boolean } = {},
 ): { value: unknown; locator: FastYamlLocator | LinesLocator; quirks?: YamlQuirk[] } | undefined {
-  if (options.lines !== false && process.env.APICTL_NO_YAML_LINES !== '1') {
+  if (options.lines !== false && speedup('yaml-lines')) {
     const lines = parseYamlLines(text, maxDepth);
     if (lines) return lines;
   }

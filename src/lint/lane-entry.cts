@@ -16,6 +16,8 @@ interface Loader {
 }
 
 function bundledLane(): { serveLane(port: MessagePort): void } | undefined {
+  // APICTL_PLAIN=1: no bundles (src/util/speed.ts, which this CommonJS entry cannot import)
+  if (process.env.APICTL_PLAIN && process.env.APICTL_PLAIN !== '0') return undefined;
   const loader = require('../util/cli-loader.bundle.cjs') as Partial<Loader>;
   if (typeof loader.loaderIsCurrent !== 'function' || typeof loader.loadBundle !== 'function' || typeof loader.flushCodeCache !== 'function') return undefined;
   if (!loader.loaderIsCurrent()) return undefined;

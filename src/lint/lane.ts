@@ -27,6 +27,7 @@ import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { RuleRun } from './rule-run.js';
 import type { LoadedRuleset, RulesetConfig } from './ruleset.js';
+import { speedup } from '../util/speed.js';
 
 /** The categories a lane takes (see above). */
 export const LANE_CATEGORIES: ReadonlySet<string> = new Set(['style', 'compliance']);
@@ -84,7 +85,7 @@ export function laneCanRun(config: RulesetConfig): boolean {
  * sources).
  */
 export function startRuleLane(env: NodeJS.ProcessEnv = process.env): RuleLane | undefined {
-  if (env.APICTL_NO_LANE || os.availableParallelism() < 2) return undefined;
+  if (!speedup('lane', env) || os.availableParallelism() < 2) return undefined;
   // the CommonJS entry (lane-entry.cts), which starts faster than the ES module one
   const entry = new URL('./lane-entry.cjs', import.meta.url);
   if (!entry.pathname.endsWith('/dist/lint/lane-entry.cjs')) return undefined;

@@ -19,6 +19,7 @@ import { compileSelector, SelectorError } from './runner/select.js';
 import { installedSpectral, OWN_FUNCTIONS_DIR, spectralModules, type SpectralModules } from './spectral.js';
 import { CORE_RULESET, PACKS, PACKS_DIR, RULESETS_DIR, type PackName } from './paths.js';
 import { VALIDATION_RULES, validationRule } from '../validate/rules.js';
+import { speedup } from '../util/speed.js';
 
 export type Category = 'style' | 'security' | 'performance' | 'compliance' | 'validation';
 
@@ -105,7 +106,7 @@ export function fromSnapshot(file: string, text: string): Record<string, unknown
   if (snapshot === undefined) {
     try {
       // APICTL_NO_SNAPSHOT=1: always parse the YAML (bench and debugging switch)
-      snapshot = process.env.APICTL_NO_SNAPSHOT ? null : (JSON.parse(readFileSync(RULESET_SNAPSHOT, 'utf8')) as Snapshot);
+      snapshot = !speedup('snapshot') ? null : (JSON.parse(readFileSync(RULESET_SNAPSHOT, 'utf8')) as Snapshot);
     } catch {
       snapshot = null;
     }

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { filesUnchanged, type FileRecord } from '../util/build-record.js';
 import { requireWithCodeCache } from '../util/code-cache.js';
 import { RULESETS_DIR } from './paths.js';
+import { speedup } from '../util/speed.js';
 
 export const ENGINE_BUNDLE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'engine.bundle.cjs');
 export const ENGINE_BUNDLE_SOURCES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'engine.bundle.sources.json');
@@ -62,7 +63,7 @@ interface EngineBundle {
 }
 
 function fromBundle(): Loose | undefined {
-  if (process.env.APICTL_NO_BUNDLE) return undefined;
+  if (!speedup('bundle')) return undefined;
   try {
     if (!ownFunctionsUnchanged(JSON.parse(readFileSync(ENGINE_BUNDLE_SOURCES, 'utf8')) as FileRecord)) return undefined;
     return (requireWithCodeCache(ENGINE_BUNDLE) as EngineBundle).own();

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { filesUnchanged, type FileRecord } from './build-record.js';
 import { requireWithCodeCache } from './code-cache.js';
+import { speedup } from './speed.js';
 
 // for the worker threads' CommonJS entries, which load their bundles through this module's bundle
 export { flushCodeCache } from './code-cache.js';
@@ -58,6 +59,6 @@ export function loadCliBundle(env: NodeJS.ProcessEnv = process.env): Cli | undef
 
 /** A bundle's exports, or undefined when it is not current (or `APICTL_NO_BUNDLE=1`). */
 export function loadBundle(bundle: string, inputsFile: string, env: NodeJS.ProcessEnv = process.env): unknown {
-  if (env.APICTL_NO_BUNDLE || !bundleIsCurrent(bundle, inputsFile)) return undefined;
+  if (!speedup('bundle', env) || !bundleIsCurrent(bundle, inputsFile)) return undefined;
   return requireWithCodeCache(bundle, env);
 }

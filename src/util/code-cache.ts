@@ -23,6 +23,7 @@ import Module, { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
+import { speedup } from './speed.js';
 
 const requireHere = createRequire(import.meta.url);
 
@@ -97,7 +98,7 @@ export function flushCodeCache(): void {
 export function requireWithCodeCache(file: string, env: NodeJS.ProcessEnv = process.env): unknown {
   const known = NodeModule._cache[file];
   if (known) return known.exports;
-  const dir = env.APICTL_NO_CODE_CACHE ? undefined : codeCacheDir(env);
+  const dir = speedup('code-cache', env) ? codeCacheDir(env) : undefined;
   if (dir === undefined || nodeCaches()) return requireHere(file);
   // The bytes are hashed as read (hashing the string would encode it to UTF-8 again), and the
   // bundles apictl builds are ASCII (scripts/lib/ascii-only.mjs), which decodes as Latin-1 at the

@@ -27,6 +27,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { SpecKind } from '../document/model.js';
 import { requireWithCodeCache } from '../util/code-cache.js';
 import { isObject } from './json.js';
+import { speedup } from '../util/speed.js';
 
 export type { ErrorObject, ValidateFunction };
 
@@ -188,7 +189,7 @@ export function buildSchemaSet(kind: SpecKind, options: BuildOptions = {}): Sche
   if (!isObject(root)) throw new Error(`schema for ${kind} is not an object`);
   const dialect = dialectOf(kind);
   const dir = options.precompiledDir === undefined ? PRECOMPILED_DIR : options.precompiledDir;
-  const precompiled = dir !== null && process.env.APICTL_NO_PRECOMPILED !== '1' ? loadPrecompiled(kind, text, dir) : undefined;
+  const precompiled = dir !== null && speedup('precompiled') ? loadPrecompiled(kind, text, dir) : undefined;
 
   // The runtime instance, with the root compiled into it as before: created now when there is
   // no precompiled validator, otherwise on first use of what needs it (invalid documents only).

@@ -17,6 +17,8 @@ interface WorkerModule {
 }
 
 function bundledWorker(): WorkerModule | undefined {
+  // APICTL_PLAIN=1: no bundles (src/util/speed.ts, which this CommonJS entry cannot import)
+  if (process.env.APICTL_PLAIN && process.env.APICTL_PLAIN !== '0') return undefined;
   const loader = require('../util/cli-loader.bundle.cjs') as Partial<Loader>;
   if (typeof loader.loaderIsCurrent !== 'function' || typeof loader.loadBundle !== 'function' || !loader.loaderIsCurrent()) return undefined;
   const m = loader.loadBundle(loader.WORKER_BUNDLE!, loader.WORKER_BUNDLE_INPUTS!) as Partial<WorkerModule> | undefined;
