@@ -20,7 +20,7 @@ import { compareExtras, type GeneratedPrompt, manifestPrompt, planPrompts, SPEC_
 import { toolScopes } from './scopes.js';
 import { planToolsets, toolsetOf, toolTokens } from './toolsets.js';
 import { clip, stripMarkup } from './text.js';
-import type { Category, GeneratedTool, LocatedWarning, PlanNote, SelectionEntry, ServerData, SpecIdentity, ToolDefinition } from './types.js';
+import type { Category, GeneratedTool, LocatedWarning, PlanNote, SelectionEntry, ServerData, SpecIdentity, ToolDefinition, ToolMeta } from './types.js';
 import { operationsReachingBrokenRefs } from './broken-refs.js';
 import { schemaProblem } from './schema-check.js';
 
@@ -309,16 +309,18 @@ export function planServer(input: PlanInput): McpPlan {
       // the business process: the description's, the config's, else the operation's first tag (what the API groups it under)
       process: ov?.classification?.process ?? firstString(op, ['x-business-process', 'x-process']) ?? cfg.classification?.process ?? op.tags[0],
     };
-    const own: Record<string, unknown> = {
+    const own: ToolMeta = {
       method: op.method.toUpperCase(),
       path: op.path,
       ...(op.operationId !== undefined ? { operationId: op.operationId } : {}),
       category: d.category,
       spec: specMeta,
+      ...(classification.sensitivity !== undefined || classification.process !== undefined
+        ? { classification: Object.fromEntries(Object.entries(classification).filter(([, v]) => v !== undefined)) }
+        : {}),
+      // set once the tool is complete (the version is a hash of everything else)
+      version: '',
     };
-    if (classification.sensitivity !== undefined || classification.process !== undefined) {
-      own.classification = Object.fromEntries(Object.entries(classification).filter(([, v]) => v !== undefined));
-    }
     const definition: ToolDefinition = {
       name: sketch.name,
       title,

@@ -3,13 +3,10 @@
  * placeholders), served by the generated server as data (prompts.json), versioned like tools.
  * And the resources a server offers besides its tools: the API description it was generated from.
  */
+import type { Prompt, PromptArgument } from './data-types.js';
 import { canonicalJson, type Level, type ManifestPrompt, type ManifestResource, sha256 } from './manifest.js';
 
-export interface PromptArgument {
-  name: string;
-  description?: string;
-  required?: boolean;
-}
+export type { PromptArgument };
 
 export interface PromptSetting {
   description?: string;
@@ -18,14 +15,8 @@ export interface PromptSetting {
   template: string;
 }
 
-/** One prompt in prompts.json. */
-export interface GeneratedPrompt {
-  name: string;
-  description?: string;
-  arguments: PromptArgument[];
-  template: string;
-  version: string;
-}
+/** One prompt in prompts.json (schemas/mcp/prompts.schema.json). */
+export type GeneratedPrompt = Prompt;
 
 /** The URI of the API description resource. */
 export const SPEC_URI = 'apictl://spec/openapi.json';

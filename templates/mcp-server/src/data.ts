@@ -1,7 +1,13 @@
-/** Reading the generated data files that sit next to `package.json`. */
+/**
+ * Reading the generated data files that sit next to `package.json`. Their shapes (and JSON
+ * Schemas) are in data-types.ts, generated from the schemas apictl writes them by; the project's
+ * own tests (test/tools.test.mjs) check the files against those schemas. They are not checked at
+ * every start: compiling the schemas would add a third of a second before the server answers.
+ */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Prompt, ServerData, Tool } from './model.js';
+import type { PromptsFile, ServerData, ToolsFile } from './data-types.js';
+import type { Prompt, Tool } from './model.js';
 
 /** The project folder (the parent of `dist/`), whatever the working directory is. */
 export const projectDir = fileURLToPath(new URL('..', import.meta.url));
@@ -17,7 +23,7 @@ function readJson(name: string): unknown {
 
 /** The tools, in the order `tools/list` returns them (sorted by name, so the order never depends on the file). */
 export function loadTools(): Tool[] {
-  const data = readJson('tools.json') as { tools?: Tool[] };
+  const data = readJson('tools.json') as Partial<ToolsFile>;
   if (!Array.isArray(data.tools)) throw new Error('tools.json has no "tools" list');
   return [...data.tools].sort((a, b) => (a.definition.name < b.definition.name ? -1 : a.definition.name > b.definition.name ? 1 : 0));
 }
@@ -25,7 +31,7 @@ export function loadTools(): Tool[] {
 /** The prompts of mcp.yaml (`prompts.json`; absent in projects of older generators). */
 export function loadPrompts(): Prompt[] {
   if (!existsSync(new URL('../prompts.json', import.meta.url))) return [];
-  const data = readJson('prompts.json') as { prompts?: Prompt[] };
+  const data = readJson('prompts.json') as Partial<PromptsFile>;
   return Array.isArray(data.prompts) ? data.prompts : [];
 }
 

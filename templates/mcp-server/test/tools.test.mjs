@@ -1,13 +1,27 @@
 // The generated data: every tool is well-formed and its schemas compile.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import test from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import * as formats from 'ajv-formats';
 
+import { promptsSchema, serverSchema, toolsSchema } from '../dist/data-types.js';
+
 const addFormats = formats.default ?? formats;
-const { tools } = JSON.parse(readFileSync(new URL('../tools.json', import.meta.url), 'utf8'));
-const server = JSON.parse(readFileSync(new URL('../server.json', import.meta.url), 'utf8'));
+const read = (name) => JSON.parse(readFileSync(new URL(`../${name}`, import.meta.url), 'utf8'));
+const toolsFile = read('tools.json');
+const { tools } = toolsFile;
+const server = read('server.json');
+
+test('tools.json, server.json and prompts.json match the schemas apictl writes them by (src/data-types.ts)', () => {
+  const ajv = new Ajv2020({ strict: true, allErrors: true, logger: false });
+  const files = [['tools.json', toolsSchema, toolsFile], ['server.json', serverSchema, server]];
+  if (existsSync(new URL('../prompts.json', import.meta.url))) files.push(['prompts.json', promptsSchema, read('prompts.json')]);
+  for (const [name, schema, data] of files) {
+    const validate = ajv.compile(schema);
+    assert.ok(validate(data), `${name}: ${ajv.errorsText(validate.errors?.slice(0, 5), { dataVar: name })}`);
+  }
+});
 
 test('tool names are valid, short and unique', () => {
   const seen = new Set();
