@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { isObject, METHODS, rootOf } from './lib/doc.js';
 import { allOperations, isToken } from './lib/compliance.js';

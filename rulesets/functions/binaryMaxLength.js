@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { kindsOf, mediaOf, pathOperations, requestBodyOf } from './lib/secperf.js';

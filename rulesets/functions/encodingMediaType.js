@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf, specVersion } from './lib/doc.js';
 import { documentParts, parseMediaType } from './lib/compliance.js';

@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { deref, isObject, rootOf } from './lib/doc.js';
 import { documentParts } from './lib/compliance.js';
@@ -8,7 +9,7 @@ function declaredProperties(root, schema) {
   const seen = new Set();
   const stack = [[schema, 0]];
   while (stack.length > 0) {
-    const [raw, depth] = stack.pop();
+    const [raw, depth] = /** @type {[any, number]} */ (stack.pop());
     const { value: s } = deref(root, raw, []);
     if (!isObject(s) || seen.has(s) || depth > 8) continue;
     seen.add(s);

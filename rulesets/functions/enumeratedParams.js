@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { hasEnumOrConst, isObject, kindsOf, nameIn, opLabel, paramSchema, paramsOf, pathOperations, resolveSchema } from './lib/secperf.js';

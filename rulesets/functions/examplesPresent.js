@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { deref, isObject, rootOf } from './lib/doc.js';
 import { allOperations, operationLabel, requestBodyOf, responsesOf, codeMatches } from './lib/compliance.js';

@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { effectiveParameters, rootOf, typesOf } from './lib/doc.js';
 import { paramSchema, segmentsOf } from './lib/pack-common.js';

@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { contentOf, requestBodyOf } from './lib/pack-common.js';

@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { GDPR_CATEGORIES, GDPR_LEGAL_BASES, gdprAnnotationsWritten, ISO_DURATION } from './lib/gdpr.js';

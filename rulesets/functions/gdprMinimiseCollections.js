@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { deref, isObject, operations, rootOf, typesOf } from './lib/doc.js';
 import { contentOf, opLabel, resolved, responsesOf } from './lib/pack-common.js';

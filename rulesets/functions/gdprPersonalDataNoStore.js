@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { deref, operations, rootOf } from './lib/doc.js';
 import { contentOf, documentedValues, opLabel, responseHeaders, responsesOf } from './lib/pack-common.js';

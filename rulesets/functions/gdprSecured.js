@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { isObject, operations, rootOf } from './lib/doc.js';
 import { opLabel, securityAlternatives } from './lib/pack-common.js';

@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { cached, isObject, operations, rootOf } from './lib/doc.js';
 import { gdprDoc } from './lib/gdpr.js';

@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { kindsOf, opLabel, paramSchema, paramsOf, pathOperations, regexFrom, resolveSchema } from './lib/secperf.js';

@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { isObject } from './lib/doc.js';
 import { SPDX_DEPRECATED_IDS, SPDX_LICENSE_IDS } from './lib/compliance-spdx.js';
@@ -58,7 +59,7 @@ export function checkSpdxExpression(expr) {
     compound();
     if (i < tokens.length) throw new Error(`has unexpected '${tokens[i]}'`);
   } catch (err) {
-    return [`SPDX expression '${expr}' ${err.message}`];
+    return [`SPDX expression '${expr}' ${/** @type {Error} */ (err).message}`];
   }
   return problems;
 }

@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { headersOf, kindsOf, opLabel, propertiesOf, resolveSchema, squash } from './lib/secperf.js';

@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { mediaOf, nameIn, opLabel, propertiesOf, requestBodyOf, resolveSchema } from './lib/secperf.js';

@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { findParam, isItemPath, mediaOf, opLabel, pathOperations, propertiesOf, resolveSchema, responseFor } from './lib/secperf.js';

@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { deref, isObject, rootOf, typesOf } from './lib/doc.js';
 import { psd2SchemaNodes } from './lib/psd2.js';

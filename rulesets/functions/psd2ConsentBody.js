@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { rootOf, typesOf } from './lib/doc.js';
 import { contentOf, list, objectShape, opLabel, requestBodyOf } from './lib/pack-common.js';

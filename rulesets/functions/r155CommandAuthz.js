@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { hasCode, list, opLabel, securityAlternatives } from './lib/pack-common.js';
@@ -20,7 +21,7 @@ export default createRulesetFunction({ input: null, options: null }, function r1
     const secPath = level === 'operation' ? [...op.path, 'security'] : op.path;
     if (isOpen(alternatives)) results.push({ message: `${what} can be called without authentication.`, path: secPath });
     else {
-      const weak = alternatives.filter((a) => !a.schemes.some(scoped));
+      const weak = /** @type {any[]} */ (alternatives).filter((a) => !a.schemes.some(scoped));
       if (weak.length > 0) results.push({ message: `${what} accepts ${list(weak.map((a) => a.schemes.map((s) => s.name).join('+')))} without a scoped OAuth 2.0/OpenID Connect token or mutualTLS.`, path: secPath });
     }
     const missing = ['401', '403'].filter((c) => !hasCode(op, c, false));

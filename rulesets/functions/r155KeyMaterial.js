@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { cached, operations, rootOf, typesOf } from './lib/doc.js';
 import { bodySchemas, squash } from './lib/pack-common.js';

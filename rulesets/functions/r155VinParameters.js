@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { effectiveParameters, operations, rootOf } from './lib/doc.js';
 import { squash, wordsOf } from './lib/pack-common.js';

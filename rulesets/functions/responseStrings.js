@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { deref, hasEnumOrConst, kindsOf, opLabel, pathOperations, responseSchemaRoots } from './lib/secperf.js';

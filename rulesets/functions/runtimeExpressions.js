@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { allOperations, embeddedExpressions, linkObjects, parametersOf, parseRuntimeExpression, requestBodyOf } from './lib/compliance.js';
@@ -12,7 +13,7 @@ function problemsOf(root, expr, op) {
   if (r.kind === 'body') return requestBodyOf(root, op) ? [] : [`'${expr}' reads the request body, but the operation has no requestBody`];
   const where = r.kind === 'header' ? 'header' : r.kind;
   const declared = parametersOf(root, op).some(
-    ({ param }) => param.in === where && (where === 'header' ? String(param.name).toLowerCase() === r.name.toLowerCase() : param.name === r.name),
+    ({ param }) => param.in === where && (where === 'header' ? String(param.name).toLowerCase() === /** @type {string} */ (r.name).toLowerCase() : param.name === r.name),
   );
   return declared ? [] : [`'${expr}' reads the ${where} parameter '${r.name}', which the operation does not declare (it cannot be evaluated)`];
 }

@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { regexFrom } from './lib/secperf.js';
@@ -5,6 +6,7 @@ import { allServers, expandServer, urlParts } from './lib/servers.js';
 
 // Reserved names that never reach the API (RFC 2606, RFC 6761). localhost and *.localhost are
 // loopback names, reported by servers-no-internal-hosts (serversInternalHosts.js), not here.
+/** @type {Array<[RegExp, (m: RegExpExecArray) => string]>} */
 const RESERVED = [
   [/(?:^|\.)(example\.(?:com|net|org))$/, (m) => `${m[1]} is reserved for documentation, RFC 2606`],
   [/(?:^|\.)example$/, () => 'names under .example are reserved for documentation, RFC 6761'],

@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { at, deref, isObject, pointerSegments, rootOf } from './lib/doc.js';
 import { allSchemas, collectProperties, collectRequired } from './lib/style.js';

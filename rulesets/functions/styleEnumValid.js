@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf, typesOf } from './lib/doc.js';
 import { allSchemas } from './lib/style.js';

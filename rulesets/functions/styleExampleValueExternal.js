@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { deref, isObject, rootOf, specVersion } from './lib/doc.js';
 import { allMediaTypes, allParameters, allResponseHeaders, pathKey } from './lib/style.js';

@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { isObject, operations, rootOf } from './lib/doc.js';
 import { allParameters, allProperties, allResponseHeaders, CASING_LABEL, casingsOf, coreName, dominantCasingWeighted, matchesCasing, optList, regexList } from './lib/style.js';

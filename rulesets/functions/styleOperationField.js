@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { ignoredByAuthor, operations, rootOf } from './lib/doc.js';
 

@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { cached, deref, isObject, rootOf, specVersion, typesOf } from './lib/doc.js';
 import { allSchemas } from './lib/style.js';

@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { rootOf, typesOf } from './lib/doc.js';
 import { allProperties, optList, regex } from './lib/style.js';
@@ -23,7 +24,7 @@ export default createRulesetFunction(
     },
   },
   function styleTimestampFormat(_input, options, context) {
-    const names = regex(options.names ?? NAMES) ?? regex(NAMES);
+    const names = regex(options.names ?? NAMES) ?? /** @type {RegExp} */ (regex(NAMES));
     const formats = new Set(optList(options, 'formats', ['date-time', 'date', 'time']));
     const allowNumeric = options.allowNumeric !== false;
     const results = [];

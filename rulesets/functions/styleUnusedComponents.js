@@ -1,3 +1,4 @@
+// @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { isObject, pointerSegments, rootOf } from './lib/doc.js';
 import { optList, refIndex } from './lib/style.js';

@@ -1,3 +1,4 @@
+// @ts-check
 // SPDX license identifiers, generated from the npm package spdx-license-ids 3.0.23 (CC0-1.0),
 // which mirrors https://spdx.org/licenses/. Regenerate from a newer release to pick up new licenses.
 

@@ -1,7 +1,8 @@
+// @ts-check
 // Helpers for apictl's compliance rules (general). Plain ESM JavaScript like lib/doc.js, so
 // Spectral CLI's ruleset bundler can load the functions that import it. Every helper is pure,
 // bounded, memoised per document where it walks, and never throws on odd input.
-import { at, cached, deref, isObject, METHODS, operations, pointerSegments } from './doc.js';
+import { at, cached, deref, isObject, lowerWords, METHODS, operations, pointerSegments } from './doc.js';
 
 const MAX_SCHEMA_NODES = 200000;
 const MAX_CALLBACK_DEPTH = 4;
@@ -13,13 +14,7 @@ export function nameWords(name) {
   const key = String(name);
   let w = wordMemo.get(key);
   if (w) return w;
-  w = key
-    .replace(/IPv([46])/g, 'Ipv$1')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((x) => x.toLowerCase());
+  w = lowerWords(key.replace(/IPv([46])/g, 'Ipv$1'));
   if (wordMemo.size > 100000) wordMemo.clear();
   wordMemo.set(key, w);
   return w;
@@ -227,6 +222,7 @@ const LISTS_MASK = maskOf(SCHEMA_LISTS);
  */
 export function documentParts(root) {
   return cached(root, 'compliance:documentParts', () => {
+    /** @type {{ schemas: SchemaSite[], properties: PropertySite[], parameters: ParameterSite[], headers: HeaderSite[], mediaTypes: MediaTypeSite[] }} */
     const parts = { schemas: [], properties: [], parameters: [], headers: [], mediaTypes: [] };
     if (!isObject(root)) return parts;
     let budget = MAX_SCHEMA_NODES;

@@ -1,3 +1,4 @@
+// @ts-check
 // The credential-name dictionary shared by apictl's security rules (owner: security/performance).
 import { squash } from './secperf.js';
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Shared helpers for apictl's rule functions. Plain ESM JavaScript so Spectral's own ruleset
 // loader can bundle our functions when a team `extends` our rulesets from Spectral CLI.
 // Every helper is pure, bounded and never throws on odd input.
@@ -205,7 +206,7 @@ export function walkSchema(root, schema, path, visit, maxNodes = 20000) {
   while (stack.length > 0 && n++ < maxNodes) {
     // index reads, not `[raw, p, depth] =`: array destructuring steps an iterator, and this runs
     // once per schema node, mostly before V8 optimises it (so do the indexed loops below)
-    const frame = stack.pop();
+    const frame = /** @type {any[]} */ (stack.pop());
     const raw = frame[0];
     const p = frame[1];
     const depth = frame[2];
@@ -241,6 +242,30 @@ export function typesOf(schema) {
 }
 
 export { METHODS };
+
+/**
+ * Words of an identifier, the one splitter of every rule: separators and case changes
+ * (`userIDNumber` → user, ID, Number; `date_of_birth`, `Date-Of-Birth` → date, of, birth).
+ * @param {unknown} name
+ * @returns {string[]}
+ */
+export function splitWords(name) {
+  if (typeof name !== 'string') return [];
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w.length > 0);
+}
+
+/**
+ * The words of `splitWords`, in lower case.
+ * @param {unknown} name
+ * @returns {string[]}
+ */
+export function lowerWords(name) {
+  return splitWords(name).map((w) => w.toLowerCase());
+}
 
 /**
  * True when an `x-apictl-ignore` with a reason names `rule` on the node at `path` or on one of

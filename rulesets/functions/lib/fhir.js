@@ -1,3 +1,4 @@
+// @ts-check
 // Helpers of the fhir pack (HL7 FHIR R4/R4B/R5 RESTful API): resource types, interactions told
 // from URL patterns, resource types of body schemas. Plain ESM like ./doc.js; memoised per
 // document through `cached`.

@@ -1,3 +1,4 @@
+// @ts-check
 // Helpers of the gdpr pack (Regulation (EU) 2016/679): x-personal-data annotations and a
 // personal-data dictionary. Plain ESM like ./doc.js; memoised per document through `cached` (and
 // per schema or operation through WeakMaps).
@@ -115,7 +116,7 @@ export function gdprDoc(root) {
       if (paramSeen.has(key) || !isObject(param) || typeof param.name !== 'string') return;
       paramSeen.add(key);
       const m = gdprMarker(param) ?? gdprMarker(deref(root, param.schema, []).value);
-      if (gdprMarker(param)) annotations.push({ ...gdprMarker(param), path: [...path, gdprMarker(param).key], node: param });
+      if (gdprMarker(param)) annotations.push({ ...gdprMarker(param), path: [...path, /** @type {{ key: string }} */ (gdprMarker(param)).key], node: param });
       const term = personalTerm(param.name);
       if (!term && !m) return;
       if (!m && isBooleanOnly(root, param.schema)) return;
@@ -254,7 +255,7 @@ export function gdprOpData(root, op, { request = true, response = true } = {}) {
     for (const p of effectiveParameters(root, op)) {
       const term = personalTerm(p.param.name);
       const mk = gdprMarker(p.param) ?? gdprMarker(deref(root, p.param.schema, []).value);
-      if ((term && !isBooleanOnly(root, p.param.schema)) || mk) fields.push({ name: p.param.name, special: !!specialTerm(p.param.name) || (isObject(mk?.value) && mk.value.category === 'special') || mk?.key === 'x-sap-dpp-is-potentially-sensitive', where: 'parameter' });
+      if ((term && !isBooleanOnly(root, p.param.schema)) || mk) fields.push({ name: p.param.name, special: !!specialTerm(p.param.name) || (isObject(mk?.value) && /** @type {{ value: any }} */ (mk).value.category === 'special') || mk?.key === 'x-sap-dpp-is-potentially-sensitive', where: 'parameter' });
     }
   }
   for (const b of bodySchemas(root, op, { request, response })) {

@@ -1,3 +1,4 @@
+// @ts-check
 // Schema-shape helpers for apictl's size-limit rules (owner: security/performance).
 import { cached, isObject } from './doc.js';
 import { deref, describeNode, kindsOf, sideNodes, sideNodesIfBuilt, walkSide } from './secperf.js';
@@ -47,6 +48,7 @@ export function sideBuckets(root, side, opts = {}) {
 }
 
 function bucketsOf(nodes) {
+  /** @type {Record<'string' | 'array' | 'number' | 'object' | 'closedObject' | 'stringOrBinary' | 'pattern', any[]>} */
   const b = { string: [], array: [], number: [], object: [], closedObject: [], stringOrBinary: [], pattern: [] };
   for (let nI = 0, nList = nodes; nI < nList.length; nI++) {
     const n = nList[nI];

@@ -1,7 +1,8 @@
+// @ts-check
 // Helpers shared by several industry packs (psd2, fhir, r155, gdpr); each pack's own helpers live
 // in lib/<pack>.js. Plain ESM JavaScript like ./doc.js (which stays read-only for the packs): pure,
 // bounded, never throws on odd input, and memoised per linted document through `cached`.
-import { cached, deref, effectiveParameters, effectiveSecurity, isObject, operations } from './doc.js';
+import { cached, deref, effectiveParameters, effectiveSecurity, isObject, lowerWords, operations } from './doc.js';
 
 /** Path segments of a path key, without empty ones. */
 export function segmentsOf(pathKey) {
@@ -14,13 +15,7 @@ export function isTemplate(seg) {
 
 /** Lower-case words of an identifier: `dateOfBirth`, `date_of_birth`, `Date-Of-Birth` → [date, of, birth]. */
 export function wordsOf(name) {
-  if (typeof name !== 'string') return [];
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((w) => w.toLowerCase());
+  return lowerWords(name);
 }
 
 /** `date_of-Birth` → `dateofbirth`. */

@@ -1,3 +1,4 @@
+// @ts-check
 // Regular-expression shape checks for apictl's rules (owner: security/performance). No regex is
 // compiled or run on user input here: patterns are scanned as text, linearly.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Collections and paging for apictl's performance rules (owner: security/performance). Pure,
 // bounded, never throws; results memoised per document (and per option set).
 import { cached, isObject } from './doc.js';

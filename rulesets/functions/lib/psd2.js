@@ -1,3 +1,4 @@
+// @ts-check
 // Helpers of the psd2 pack (Berlin Group NextGenPSD2 XS2A 1.3.x): which operations form an XS2A
 // interface and what they do. Plain ESM like ./doc.js; memoised per document through `cached`.
 import { cached, effectiveParameters, isObject, operations, typesOf } from './doc.js';

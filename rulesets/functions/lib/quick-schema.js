@@ -1,3 +1,4 @@
+// @ts-check
 // A conservative JSON Schema check for option and input schemas of rule functions: it accepts a
 // value only when ajv would too, and answers "not sure" (false) otherwise, so the caller can fall
 // back to ajv for the verdict and its error messages. Used by define.js for apictl's functions and,
@@ -99,7 +100,7 @@ export function compileQuick(schema) {
         const branches = v.map((b) => compileQuick(b));
         if (branches.some((b) => b === undefined)) return undefined;
         // anyOf: one branch surely valid is enough; allOf: every branch must surely be
-        checks.push(key === 'anyOf' ? (d) => branches.some((b) => b(d)) : (d) => branches.every((b) => b(d)));
+        checks.push(key === 'anyOf' ? (d) => branches.some((b) => /** @type {(d: unknown) => boolean} */ (b)(d)) : (d) => branches.every((b) => /** @type {(d: unknown) => boolean} */ (b)(d)));
         break;
       }
       case 'minProperties':

@@ -1,3 +1,4 @@
+// @ts-check
 // Helpers of the r155 pack (UNECE R155 Annex 5 mitigations mapped to API controls): vehicle
 // back-end areas of operations, request field names, strong client authentication. Plain ESM like
 // ./doc.js; memoised per document through `cached`.
@@ -21,7 +22,7 @@ export function reachableProperties(root, roots, maxNodes = 5000) {
   for (let i = roots.length - 1; i >= 0; i--) stack.push([roots[i].schema, roots[i].path]);
   let n = 0;
   while (stack.length > 0 && n++ < maxNodes) {
-    const [raw, p] = stack.pop();
+    const [raw, p] = /** @type {[any, string[]]} */ (stack.pop());
     const { value: s, path: sp } = deref(root, raw, p);
     if (!isObject(s) || seen.has(s)) continue;
     seen.add(s);

@@ -1,3 +1,4 @@
+// @ts-check
 // Helpers shared by apictl's security and performance rule functions (owner: security/performance).
 // Plain ESM, imports only ./doc.js. Pure, bounded, never throws on odd input; per-document results
 // are memoised with `cached` (keyed by the document root) or WeakMaps keyed by document nodes.
@@ -70,16 +71,6 @@ export function squash(name) {
     squashMemo.set(key, v);
   }
   return v;
-}
-
-/** Splits `clientSecret`, `client_secret`, `X-Api-Key` into lower-case words. */
-export function words(name) {
-  return String(name)
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
 }
 
 /** True when `name` equals one of `list` ignoring case and separators. */
@@ -481,10 +472,15 @@ function put(stack, sp, raw, node, k1, k2, d) {
  * (they are requests the API sends). Each node: { schema, path (built on use), name, op, entry,
  * depth } where entry is the root it was first reached from ({ schema, path, param? , code?,
  * mediaType? }).
+ * @param {any} root
+ * @param {string} side
+ * @param {string} [variant]
+ * @param {(op: any) => boolean} [filterOp]
+ * @param {(entry: any, op: any) => boolean} [filterRoot]
  */
 export function sideNodes(root, side, variant = undefined, filterOp = undefined, filterRoot = undefined) {
   const build = () => {
-    const out = [];
+    const out = /** @type {any[] & { refTargets: Set<unknown>, bodiesSeparable: boolean }} */ (/** @type {unknown} */ ([]));
     // Schema → true when first reached from a parameter's schema, false from a body or response.
     const seen = new Map();
     // Schema objects some `$ref` on this side points to (reusable, not inline-only).
@@ -576,6 +572,7 @@ function kindList(type) {
 }
 const OBJECT_KIND = Object.freeze(['object']);
 const ARRAY_KIND = Object.freeze(['array']);
+/** @type {readonly string[]} */
 const NO_KIND = Object.freeze([]);
 
 export function hasEnumOrConst(s) {
@@ -645,6 +642,7 @@ export function regexFrom(src, flags = 'i') {
 }
 
 /** No matching property (shared, never written). */
+/** @type {readonly any[]} */
 const NO_PROPERTIES = Object.freeze([]);
 
 /**
@@ -668,7 +666,7 @@ export function namedPropertiesFinder(root, names, suffixes) {
   };
   return (s, node) => {
     if (!isObject(s.properties)) return NO_PROPERTIES;
-    let out = NO_PROPERTIES;
+    let out = /** @type {any[]} */ (NO_PROPERTIES);
     for (let nameI = 0, nameList = Object.keys(s.properties); nameI < nameList.length; nameI++) {
       const name = nameList[nameI];
       if (!matches(name)) continue;

@@ -1,3 +1,4 @@
+// @ts-check
 // Security helpers for apictl's security rules (owner: security/performance). Pure, never throw.
 import { cached, effectiveSecurity, isObject, operations } from './doc.js';
 import { deref } from './secperf.js';

@@ -1,3 +1,4 @@
+// @ts-check
 // Server URL helpers for apictl's security rules (owner: security/performance). Pure, never throw.
 import { cached, isObject, operations } from './doc.js';
 import { deref } from './secperf.js';

@@ -1,3 +1,4 @@
+// @ts-check
 // Example validation for the style rules: a small JSON Schema interpreter that understands OpenAPI
 // 3.0 and 3.1 Schema Objects directly. Pure, bounded, never throws.
 //

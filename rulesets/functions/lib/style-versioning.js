@@ -1,3 +1,4 @@
+// @ts-check
 // Where an API carries its version (path segments, headers, query parameters, media types), read by
 // the versioning rules (owner: style). Pure, bounded, never throw; the signals are computed once per
 // document through `cached` and shared by the rules.

@@ -1,6 +1,7 @@
+// @ts-check
 // Helpers for apictl's style rules (owner: style). Pure, bounded, never throw; every list is
 // computed once per document through `cached` and shared by the rules that need it.
-import { cached, deref, ignoredByAuthor, isObject, operations, specVersion, typesOf } from './doc.js';
+import { cached, deref, ignoredByAuthor, isObject, operations, specVersion, splitWords, typesOf } from './doc.js';
 
 // ---------------------------------------------------------------------------------------------
 // Small utilities
@@ -17,7 +18,7 @@ export function regex(source, flags = '') {
 
 /** Regexes from a list of sources (invalid ones dropped). */
 export function regexList(list, flags = '') {
-  return Array.isArray(list) ? list.map((s) => regex(s, flags)).filter(Boolean) : [];
+  return Array.isArray(list) ? /** @type {RegExp[]} */ (list.map((s) => regex(s, flags)).filter(Boolean)) : [];
 }
 
 export const pathKey = (segs) => segs.join('\u0000');
@@ -88,15 +89,8 @@ export function looksPlural(segment, exceptions = []) {
 // ---------------------------------------------------------------------------------------------
 // Casing
 
-/** Words of an identifier: splits on separators and case changes (`userIDNumber` → user, ID, Number). */
-export function splitWords(name) {
-  if (typeof name !== 'string') return [];
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter((w) => w.length > 0);
-}
+/** Words of an identifier (lib/doc.js), for the rules that import them from here. */
+export { splitWords };
 
 export const CASINGS = ['camel', 'pascal', 'snake', 'kebab', 'macro', 'header'];
 const CASING_RE = {

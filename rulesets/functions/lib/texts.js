@@ -1,3 +1,4 @@
+// @ts-check
 // Prose fields of a document (owner: security/performance). One bounded iterative walk.
 
 const KEYS = new Set(['description', 'summary', 'title']);
