@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // Thin shim: everything lives in the compiled CLI, loaded here and nowhere else. CommonJS
 // (bin/package.json): an ES module entry makes Node set up its ES module loader before the first
-// line runs, 12–20 ms of every run (`apictl --version` reached main after 97 ms instead of 110,
-// medians of 50 alternating runs; 144 instead of 165 on a busier host).
+// line runs, on every run (docs/performance.md#start-up-bundles-code-cache-and-v8-flags).
 'use strict';
 const nodeModule = require('node:module');
 const path = require('node:path');
@@ -23,11 +22,10 @@ if (!plain && !process.env.APICTL_NO_CODE_CACHE && typeof nodeModule.enableCompi
 
 // V8 optimises a function with TurboFan once it has run through a budget of bytecode. A lint is a
 // few seconds spent in hundreds of different functions: at the default budget V8 optimises many
-// of them early, and on a two-core machine those compiles compete with the run itself (a
-// Kubernetes lint spent ≈ 1.5 s of CPU on them). A larger budget leaves TurboFan the functions
-// that stay hot; measured on Node 20 (V8 11): Kubernetes lint 3.1 → 2.6 s, Stripe −0.2 s,
-// DigitalOcean −0.2 s, a small file unchanged. Only where measured (V8 11, Node 20); later Node
-// versions tier through Maglev first and keep their defaults. APICTL_V8_DEFAULTS=1 switches it off.
+// of them early, and on a two-core machine those compiles compete with the run itself. A larger
+// budget leaves TurboFan the functions that stay hot. Only on V8 11 (Node 20), where it was
+// shown to pay (docs/performance.md#v8-flags); later Node versions tier through Maglev first and
+// keep their defaults. APICTL_V8_DEFAULTS=1 switches it off.
 if (!plain && !process.env.APICTL_V8_DEFAULTS && process.versions.v8.startsWith('11.')) {
   v8.setFlagsFromString('--interrupt-budget=500000');
 }

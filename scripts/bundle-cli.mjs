@@ -1,7 +1,7 @@
 // Build step (after tsc): the compiled CLI (dist/cli/main.js and every module it imports, command
 // modules included) as one CommonJS file, dist/cli.bundle.cjs, which bin/apictl.js loads through
 // V8's code cache (src/util/code-cache.ts). Node 20 cannot cache ES modules' compiled code, and
-// loading ≈ 100 of them one by one costs ≈ 75 ms a run; the bundle ≈ 25 ms.
+// loading them one by one costs every run several times what the bundle does (docs/performance.md).
 // Packages stay outside (required at run time as before), except chalk, an ES-only package that
 // a CommonJS file cannot require on Node 20, and commander, which every command loads.
 // `import.meta.url` becomes each module's own dist/ URL, so paths relative to a module still
@@ -20,7 +20,7 @@ const dist = path.join(repo, 'dist');
 const INCLUDED = new Set(['chalk', 'commander']);
 
 /**
- * commander loads node:child_process (and with it net and dgram: ≈ 5 ms of every run) for the
+ * commander loads node:child_process (and with it net and dgram, on every run) for the
  * executable subcommands apictl does not have; it only ever calls `childProcess.spawn`. The edit
  * loads the module on that call. Checked: a commander whose text differs fails the build.
  */

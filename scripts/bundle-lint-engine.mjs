@@ -64,8 +64,8 @@ const result = await build({
   write: false,
   legalComments: 'none',
   // No keepNames: it wraps every closure a function creates in a call that redefines the
-  // closure's \`name\` (≈ 3,000 sites; in the rule helpers that build closures per schema or per
-  // operation that cost ≈ 5 MB of garbage and 10 ms a Kubernetes lint). Function names are part
+  // closure's \`name\` (thousands of sites; in the rule helpers that build closures per schema or
+  // per operation that is garbage and time on every large lint). Function names are part
   // of the ruleset fingerprint: the entry gives every rule function the name its module gives it,
   // and test/lint/ruleset-snapshot.test.ts compares them all.
   keepNames: false,

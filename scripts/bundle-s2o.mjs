@@ -1,14 +1,14 @@
 // Build step (after tsc): swagger2openapi and the modules its conversion runs (reftools,
 // oas-kit-common, oas-schema-walker, oas-resolver, call-me-maybe) as one CommonJS file,
 // dist/convert/s2o.bundle.cjs, which src/convert/s2o.ts loads through V8's code cache
-// (src/util/code-cache.ts): requiring the 37 modules one by one costs ≈ 45–60 ms a run on Node 20.
+// (src/util/code-cache.ts): requiring its modules one by one costs every run on Node 20.
 // Three passes of swagger2openapi are replaced by plain walks doing the same, and two loops skip
 // properties a parameter does not have (EDITS below).
 // Left out, as stubs that throw: node-fetch-h2 (with http2-client) and swagger2openapi's own YAML
 // 1.x, which only convertFile/convertUrl/convertStr and external-reference resolution use (apictl
 // calls convertObj with `resolve: false` and a `text`). Nothing in the bundle can fetch.
 // Node's `http`, which lib/statusCodes.js requires for its STATUS_CODES table alone, is replaced by
-// that table as this build's Node has it: loading Node's HTTP stack cost each conversion ≈ 5–12 ms,
+// that table as this build's Node has it: loading Node's HTTP stack slowed every conversion,
 // and swagger2openapi only ever reads the table as `statusCodes[response]`, with a Response Object
 // as the key ("[object Object]", never a status code), so no answer depends on it.
 // The bundle exports the reftools modules apictl replaces functions of, and a loader for

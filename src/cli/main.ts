@@ -154,7 +154,7 @@ Exit codes: 0 ok, 1 findings at or above the fail severity, 2 usage, input or in
  * Ends the process, with process.exitCode, once a command is done (main resolved) and stdout and
  * stderr have written everything. Every command of apictl is done when main resolves; what Node
  * would still do before ending on its own (wait for the rules lane's thread to stop, free the
- * heaps) took a Kubernetes lint 60–100 ms after its report was out. Output a pipe has not taken
+ * heaps) would only delay the end after the report is out. Output a pipe has not taken
  * yet is waited for (a write's callback runs once everything written before it is out, or the
  * stream failed). 'exit' handlers (the code cache) run either way.
  */

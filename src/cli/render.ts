@@ -1,9 +1,9 @@
 /** Human lines for findings on stderr: `file:line:col: severity: message (code)`. */
-import type { ChalkInstance } from 'chalk';
 import type { Finding } from '../findings/finding.js';
+import type { Paint } from '../util/terminal.js';
 import { visibleControls } from '../util/visible.js';
 
-export function findingLine(f: Finding, c: ChalkInstance): string {
+export function findingLine(f: Finding, c: Paint): string {
   const where = f.source ? `${visibleControls(f.source)}:${f.range?.start.line ?? 0}:${f.range?.start.column ?? 0}: ` : '';
   const sev =
     f.severity === 'error' ? c.red('error') : f.severity === 'warn' ? c.yellow('warning') : f.severity === 'info' ? c.blue('note') : c.gray('hint');

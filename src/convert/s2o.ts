@@ -303,8 +303,8 @@ export const BODY_NAME_KEY = 'x-codegen-request-body-name';
  * `facts` about `work` spare swagger2openapi two of its whole-document passes (in the bundle,
  * scripts/bundle-s2o.mjs): with `tree` (no object is reached twice) its detection of shared
  * objects, which only copies objects met a second time; with `noNulls` (no null anywhere) its
- * pass that deletes nulls. On Kubernetes each pass is 20–30 ms. A fact that does not hold would
- * change the output, so only say what is known.
+ * pass that deletes nulls. A fact that does not hold would change the output, so only say what
+ * is known.
  */
 export async function runSwagger2openapi(work: Obj, facts: { tree?: boolean; noNulls?: boolean } = {}): Promise<{ openapi: Obj; warnings: number; hoisted: Map<string, string> }> {
   // swagger2openapi prints an internal exception with console.warn before rejecting with the same

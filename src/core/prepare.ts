@@ -141,7 +141,7 @@ const WORKER_MIN_CHARS = 512 * 1024;
  * and sends the findings back. If the worker cannot run or fails, the same validation runs here on
  * a fresh parse. Undefined when the document is not worth it: small, several files, or YAML (a
  * second YAML parse costs the worker as much as validating here saves, and on two cores it slows
- * this thread: Stripe's 7 MB took 1 s longer, Kubernetes' 3.6 MB of JSON 0.2 s less).
+ * this thread: docs/performance.md#validation-worker).
  */
 function validateInWorker(loaded: LoadResult, kind: SpecKind, maxFindings: number): Promise<Finding[]> | undefined {
   const reparse = loaded.reparse;
@@ -160,7 +160,7 @@ function validateInWorker(loaded: LoadResult, kind: SpecKind, maxFindings: numbe
     };
     try {
       const job = { text: loaded.entryText, kind, maxFindings };
-      // node:worker_threads only when a worker runs (≈ 2 ms a run otherwise)
+      // node:worker_threads only when a worker runs (loading it would cost every run)
       const { Worker } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
       const worker = new Worker(workerUrl, { workerData: job });
       worker.once('message', (m: { findings?: Finding[]; error?: string }) => {

@@ -1,7 +1,7 @@
 /**
- * JSON with positions, fast enough for 50 MB documents.
+ * JSON with positions, fast enough for the largest documents apictl accepts.
  *
- * The value comes from the native JSON.parse (an order of magnitude faster than any JS parser).
+ * The value comes from the native JSON.parse (far faster than any JS parser).
  * Before that, one strict scan in plain JS checks what JSON.parse silently accepts or reports
  * without a line: duplicate keys, nesting deeper than the limit, and syntax errors. Positions are
  * found lazily: `locate` walks the text along the asked path only, caching the children offsets of
@@ -495,9 +495,8 @@ export class JsonLocator {
 
 /**
  * The most offsets `shape` records, three per container (start, end, the container after it) and
- * one per line: ≈ 16 MB of them, enough for documents many times Kubernetes' 4 MB (29,000
- * containers and 102,000 lines: 189,000 offsets); a hostile text of millions of tiny arrays does
- * not get them on top of what its parse costs.
+ * one per line: room for documents many times the largest of the corpus (docs/performance.md);
+ * a hostile text of millions of tiny arrays does not get them on top of what its parse costs.
  */
 export const STRUCTURE_MAX = 2_000_000;
 

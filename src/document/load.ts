@@ -444,8 +444,8 @@ function isInside(p: string, dir: string): boolean {
  * loadDocument records them (same places skipped, same order: each container's refs in
  * key order, containers depth-first in document order); undefined as soon as one ref is not
  * internal (that walk then loads it). That walk keeps a set of every node it visited and three
- * objects per node for paths in other files: without it, Kubernetes' 4 MB load ≈ 40–50 ms faster
- * the first time in a process (≈ 10–25 ms once warm), Stripe's 7 MB of YAML ≈ 40 ms.
+ * objects per node for paths in other files, which a large load spares this way
+ * (docs/performance.md#loading-and-parsing).
  */
 function internalRefsOf(root: unknown): Array<{ at: PathLink; ref: string }> | undefined {
   const out: Array<{ at: PathLink; ref: string }> = [];
@@ -542,8 +542,8 @@ function resolveQuietly(root: unknown, refs: string[]): boolean {
  * The `$ref` strings of JSON text, each once, in text order: every `"$ref": "…"` member wherever
  * it sits, so every ref the lean walk finds (which skips extensions and examples) and maybe more.
  * Undefined when the text could hide a `$ref` key from this scan (written with \u escapes) or a
- * ref is not internal. When every one resolves with no finding, so do the walk's: Kubernetes'
- * 3.6 MB then need no walk and check (37–61 ms in a lint) but this scan and check (11–23 ms).
+ * ref is not internal. When every one resolves with no finding, so do the walk's, and this scan
+ * and check cost a fraction of the walk and check (docs/performance.md#loading-and-parsing).
  */
 function refsOfJsonText(text: string): string[] | undefined {
   if (/\\u00(?:24|72|65|66)/i.test(text)) return undefined;

@@ -36,7 +36,7 @@ export interface RemoteTransport {
 let blockedList: BlockList | undefined;
 /**
  * The address ranges a remote $ref must never reach, built on first use (with node:net loaded
- * lazily: a lint of local files never needs the network modules, ≈ 3 ms of every run).
+ * lazily: a lint of local files never needs the network modules, which would cost every run).
  */
 function blocked(): BlockList {
   if (blockedList) return blockedList;

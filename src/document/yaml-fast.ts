@@ -1,11 +1,11 @@
 /**
- * The fast path for YAML: @stoplight/yaml-ast-parser (the parser Spectral uses, 3–4× faster than
- * the `yaml` package on 4 MB specs) plus our own conversion with YAML 1.2 core-schema scalars.
+ * The fast path for YAML: @stoplight/yaml-ast-parser (the parser Spectral uses, much faster than
+ * the `yaml` package on large specs) plus our own conversion with YAML 1.2 core-schema scalars.
  * It handles the common case only — one document, no aliases, no tags, no tabs, no parser
  * warnings — and returns undefined for anything else, so the exact `yaml`-based path decides
  * (and words the error). A test holds both paths to identical values on the whole corpus.
- * Before it, parseYamlLines (yaml-lines.ts) reads the machine-written subset of YAML several
- * times faster, with the same values and locations, and steps aside for the rest.
+ * Before it, parseYamlLines (yaml-lines.ts) reads the machine-written subset of YAML faster
+ * still, with the same values and locations, and steps aside for the rest.
  */
 import { createRequire } from 'node:module';
 import type { JsonPath, Range } from '../findings/finding.js';

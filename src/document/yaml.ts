@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import type { Alias, Document, LineCounter, Node } from 'yaml';
 
-// Loaded on first use (≈ 35 ms as an ES module): JSON inputs, and YAML the fast parser reads, never need it.
+// Loaded on first use (slow to load as an ES module): JSON inputs, and YAML the fast parser reads, never need it.
 let loadedYaml: typeof import('yaml') | undefined;
 /** The `yaml` package, loaded on first use. */
 export const yamlLib = (): typeof import('yaml') => (loadedYaml ??= createRequire(import.meta.url)('yaml') as typeof import('yaml'));

@@ -153,7 +153,7 @@ code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.92em}
 
 // The page's only script: builds the source panel, gutter markers, drawer and badges from the
 // embedded JSON with textContent (never innerHTML), and links findings, operations and lines.
-// The source panel draws only the lines around the visible ones (a 4 MB file has 200,000).
+// The source panel draws only the lines around the visible ones (a huge file has hundreds of thousands).
 const SCRIPT = `
 (function(){
 var data=JSON.parse(document.getElementById('explorer-data').textContent);

@@ -40,8 +40,8 @@ export function atOrAbove(sev: Severity, threshold: Severity): boolean {
 
 /**
  * Reading order within one file: line, column, severity, rule, message. (Across files, the linted
- * files in the given order come first: groupByFile.) 10,000 findings sort in ≈ 3 ms; with the
- * file's rank looked up on each comparison, in 11–28 ms.
+ * files in the given order come first: groupByFile.) The file's rank is not looked up on each
+ * comparison, which made large sorts several times slower.
  */
 function compareInFile(a: LintFinding, b: LintFinding): number {
   return (

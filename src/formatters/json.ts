@@ -70,7 +70,7 @@ const CLOSE = Buffer.from('\n]\n');
 /**
  * formatJson's text as UTF-8 bytes, in pieces (concatenated, exactly that text). Each piece is
  * built from its 64 findings and encoded at once, so neither the report's strings nor its objects
- * outlive the piece: a 9 MB report no longer sits in the young heap (copied by every scavenge)
+ * outlive the piece: a large report no longer sits in the young heap (copied by every scavenge)
  * until it is written. Printed piece by piece, one character outside Latin-1 (an ellipsis in a
  * message) makes V8 build only that piece two bytes a character, not the whole report.
  */

@@ -2,21 +2,21 @@
  * The default human format, Spectral's `stylish` layout: findings grouped by file, one row per
  * finding with aligned `line:col  severity  message  rule` columns, then a summary line.
  */
-import { Chalk, type ChalkInstance } from 'chalk';
 import type { Severity } from '../findings/finding.js';
+import { createPaint, type Paint } from '../util/terminal.js';
 import { groupByFile, knownCount, oneLine, problemsText, visibleControls } from './common.js';
 import type { FormatInput } from './types.js';
 import { displayWidth, padEnd } from './width.js';
 
 const LABEL: Record<Severity, string> = { error: 'error', warn: 'warning', info: 'info', hint: 'hint' };
 
-function paint(c: ChalkInstance, sev: Severity, text: string): string {
+function paint(c: Paint, sev: Severity, text: string): string {
   return sev === 'error' ? c.red(text) : sev === 'warn' ? c.yellow(text) : sev === 'info' ? c.blue(text) : c.gray(text);
 }
 
 export function formatStylish(input: FormatInput): string {
-  // An explicit level: chalk's own detection looks at process.stdout, which may not be where this text goes.
-  const c = new Chalk({ level: input.color ? 1 : 0 });
+  // The caller decides: this text may not go to process.stdout.
+  const c = createPaint(input.color ? 1 : 0);
   if (input.findings.length === 0) return c.green('No problems found') + '\n';
 
   const out: string[] = [];

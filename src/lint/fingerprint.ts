@@ -56,7 +56,7 @@ export function anchorFor(path: string[], doc: unknown): string {
   return out;
 }
 
-// One-shot hashing (Node ≥ 20.12) skips the Hash object: the same digest in ≈ 60 % of the time.
+// One-shot hashing (Node ≥ 20.12) skips the Hash object: the same digest in less time.
 const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
 
 export function fingerprintFor(code: string, path: string[], doc: unknown): string {

@@ -1,26 +1,13 @@
 /**
- * A second lane for the rules of a large document: a worker thread that runs part of the ruleset
- * (its style and compliance rules) on a copy of the prepared document while this thread runs the
- * rest. A Kubernetes lint spent ≈ 0.9 s in the rules on one core while the other, once the
- * validation worker was done, stood idle.
+ * A second lane for the rules of a large document: a worker thread runs part of the ruleset (its
+ * style and compliance rules) on a copy of the prepared document while this thread runs the rest,
+ * so that the second core does not stand idle through the rules.
  *
  * The output is exactly that of one lane: every result of a rule comes from one thread, in the
  * order that rule emitted it (Spectral visits nodes in document order in both), and everything
  * after the rules is keyed by rule (deduplication) or sorted (reports). If the worker cannot
  * start, fails, or loaded a ruleset other than this thread's, its rules run here after all.
- *
- * The worker starts and loads the ruleset itself, from the same configuration, while this thread
- * loads and converts the document; the document goes over as a structured clone as soon as it is
- * ready (≈ 25 ms on this thread for Kubernetes' 3.7 MB; the worker takes ≈ 60 ms to rebuild it).
- * Which rules: the style and compliance rules take ≈ 55 % of the rules' time on Kubernetes but
- * report a fifth of the results (2,117 of 10,185), so this thread collects its own results (the
- * origin map, positions, fingerprints: ≈ 0.25 s) while the lane still runs.
- *
- * Measured on two cores (alternating runs of this tree and the one before, 6–8 pairs each):
- * Kubernetes (4.1 MB) −0.32 s wall (+0.17 s CPU), DigitalOcean (2.3 MB in 1,509 files) −0.22 s,
- * Stripe (4.2 MB) −0.12 s; a 1.9 MB OpenAPI 3.0 file +0.08 s and a 0.7 MB Swagger 2.0 file
- * −0.03 s (+0.27 s CPU): below ≈ 2 MB the worker's start (≈ 50 ms), ruleset (≈ 100 ms) and copy
- * cost more than the rules it takes over.
+ * Which rules, and from what size a lane pays: docs/performance.md#lanes.
  */
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -29,10 +16,10 @@ import type { RuleRun } from './rule-run.js';
 import type { LoadedRuleset, RulesetConfig } from './ruleset.js';
 import { speedup } from '../util/speed.js';
 
-/** The categories a lane takes (see above). */
+/** The categories a lane takes (why these: docs/performance.md#lanes). */
 export const LANE_CATEGORIES: ReadonlySet<string> = new Set(['style', 'compliance']);
 
-/** The smallest document (bytes of its file, or LoadResult.totalSize) worth a lane (see above). */
+/** The smallest document (bytes of its file, or LoadResult.totalSize) worth a lane (docs/performance.md#lanes). */
 export const LANE_MIN_SIZE = 2 * 1024 * 1024;
 
 export interface LaneJob {

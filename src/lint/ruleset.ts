@@ -87,7 +87,7 @@ const SEVERITIES = new Set(['error', 'warn', 'info', 'hint', 'off']);
 
 /** Parses the text of a ruleset file (YAML or JSON). Throws on syntax errors. */
 export function parseRulesetText(text: string, file: string): Record<string, unknown> {
-  // The fast path parses our own rulesets 4× faster; the exact one words errors in others'.
+  // The fast path parses our own rulesets faster; the exact one words errors in others'.
   const v: unknown = file.endsWith('.json') ? JSON.parse(text) : (parseYamlFast(text, 64)?.value ?? yamlLib().parse(text, { uniqueKeys: true, maxAliasCount: 100 }));
   if (v === null || typeof v !== 'object') throw new Error('not a mapping');
   return v as Record<string, unknown>;
@@ -96,7 +96,7 @@ export function parseRulesetText(text: string, file: string): Record<string, unk
 /**
  * apictl's own ruleset files, parsed at build time (scripts/snapshot-rulesets.mjs): path relative
  * to rulesets/ → sha256 of the text and the parsed value. Used only while the text still hashes
- * the same, so an edited ruleset is always read from its YAML. Saves ≈ 70 ms of YAML parsing a run.
+ * the same, so an edited ruleset is always read from its YAML. Spares parsing that YAML every run.
  */
 export const RULESET_SNAPSHOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'rulesets.snapshot.json');
 type Snapshot = Record<string, { sha256: string; value: Record<string, unknown> }>;
@@ -176,8 +176,8 @@ async function resolveRuleFunctions(modules: SpectralModules, def: Record<string
   const fnDir = path.resolve(path.dirname(file), typeof def.functionsDir === 'string' ? def.functionsDir : 'functions');
   const rules: Record<string, RuleDef | string | boolean> = {};
   const entries = Object.entries((def.rules ?? {}) as Record<string, unknown>);
-  // Every rule's functions are imported at once (module loading overlaps: ≈ 0.1 s CPU and 0.15 s
-  // wall less than one import after the other for the style guide); errors surface in rule order.
+  // Every rule's functions are imported at once (module loading overlaps: less CPU and wall time
+  // than one import after the other); errors surface in rule order.
   const settled = await Promise.allSettled(
     entries.map(async ([name, rule]) => {
       if (rule !== null && typeof rule === 'object' && !Array.isArray(rule)) {

@@ -8,9 +8,9 @@ export type TextEncoding = 'br' | 'identity';
 const MIN_COMPRESS_BYTES = 512;
 
 /**
- * Brotli quality 4: on large specs it compresses several times better than gzip at a similar
- * speed (a 40 MB document takes about a quarter second) and decompresses faster; the default
- * quality 11 would take many seconds on a 50 MB spec.
+ * Brotli quality 4: on large specs it compresses much better than gzip at a similar speed and
+ * decompresses quicker; the default quality 11 is far too slow on the largest specs
+ * (docs/performance.md#store).
  */
 const BROTLI_QUALITY = 4;
 

@@ -127,7 +127,7 @@ function refuseForeignDatabase(db: Db, dbPath: string): void {
 /**
  * Refuses a registry with damaged pages before anything writes to it: a write into a damaged
  * file can spread the damage to what is still intact. quick_check reads every page once
- * (≈ 2 ms for a registry holding the corpus's four largest specs).
+ * (cheap even for a registry holding the largest specs).
  */
 function refuseDamaged(db: Db, dbPath: string): void {
   if (dbPath === ':memory:') return;
@@ -214,7 +214,7 @@ class SqliteRegistry implements Registry {
     const contentHash = crypto.createHash('sha256').update(input.originalText, 'utf8').digest('hex');
     const importedAt = (input.importedAt ?? new Date()).toISOString();
 
-    // Compressing a 50 MB spec takes a noticeable fraction of a second; do it before taking the
+    // Compressing a large spec takes a noticeable time; do it before taking the
     // write lock so parallel importers wait only for the inserts. Skipped when this exact content
     // is already stored (the common re-import in CI); versions are never deleted, so that answer
     // cannot change before the transaction (and the transaction encodes on its own if it must).

@@ -26,7 +26,7 @@ export const LANE_BUNDLE_INPUTS = path.join(DIST, 'lint', 'lane.bundle.inputs.js
 /**
  * This module (with the code cache and build record it uses) as CommonJS, for bin/apictl.js: a
  * CommonJS program that requires it never sets up Node's ES module loader, which an ES module
- * entry costs before its first line (12–20 ms a run).
+ * entry costs before its first line, on every run.
  */
 export const LOADER_BUNDLE = path.join(DIST, 'util', 'cli-loader.bundle.cjs');
 export const LOADER_BUNDLE_INPUTS = path.join(DIST, 'util', 'cli-loader.bundle.inputs.json');

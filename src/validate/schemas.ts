@@ -3,7 +3,7 @@
  * them with ajv — lazily, once per process and only for the versions actually asked for.
  *
  * ajv is pulled in with `createRequire` on first use rather than a static import: it is heavy
- * (~100 ms to load and compile) and `validateDocument` is synchronous, so a dynamic `import()`
+ * to load and compile, and `validateDocument` is synchronous, so a dynamic `import()`
  * is not an option; `require` keeps importing this module free.
  *
  * The whole-document validator normally does not need ajv at all: `npm run build` runs
@@ -167,7 +167,7 @@ function loadPrecompiled(kind: SpecKind, schemaText: string, dir: string): Valid
   if (!existsSync(file)) return undefined;
   let mod: PrecompiledModule;
   try {
-    // through V8's code cache: 200–270 KB of generated code compiled afresh cost ≈ 15 ms a run
+    // through V8's code cache: the generated code is large, and compiling it afresh would cost every run
     mod = requireWithCodeCache(file) as PrecompiledModule;
   } catch {
     return undefined;

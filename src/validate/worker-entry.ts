@@ -2,8 +2,8 @@
  * ES module entry of the validation worker thread (src/validate/worker.ts), which the CommonJS
  * entry (worker-entry.cts) hands over to when the bundle loader is not current: runs it from its bundle
  * (scripts/bundle-cli.mjs) through V8's code cache when the bundle is current, as the CLI itself
- * runs, else from the plain modules. Importing its ≈ 45 modules one by one cost the worker ≈ 60 ms
- * of CPU, taken from the main thread on two cores.
+ * runs, else from the plain modules. Importing its modules one by one costs the worker CPU time,
+ * taken from the main thread on two cores.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ValidationJob } from './worker.js';

@@ -107,7 +107,7 @@ export async function run(patterns: string[], flags: LintFlags): Promise<number>
   try {
     for (const [i, file] of files.entries()) {
       if (showProgress) {
-        if (tty) process.stderr.write(`\r${io.c.gray(`[${i + 1}/${files.length}]`)} ${file}\x1b[K`);
+        if (tty) io.status(`${io.c.gray(`[${i + 1}/${files.length}]`)} ${file}`);
         else io.err(`[${i + 1}/${files.length}] ${file}`);
       }
       try {
@@ -130,7 +130,7 @@ export async function run(patterns: string[], flags: LintFlags): Promise<number>
       } catch (err) {
         if (!(err instanceof InputError)) throw err;
         inputErrors++;
-        if (tty && showProgress) process.stderr.write('\r\x1b[K');
+        if (tty && showProgress) io.status('');
         io.err(formatErrorLine(err));
       }
     }
@@ -138,7 +138,7 @@ export async function run(patterns: string[], flags: LintFlags): Promise<number>
     recorder?.close();
     linter.close();
   }
-  if (tty && showProgress) process.stderr.write('\r\x1b[K');
+  if (tty && showProgress) io.status('');
 
   const findings = all;
   if (flags.writeBaseline) {

@@ -14,6 +14,8 @@ import { comparable, latestPerSpec, setBaseline, type RunRow } from '../../score
 import { evaluateGates, noRuns, resolveIdentity, specView, type Comparison, type Gate, type GateOptions, type SpecView } from '../../score/report.js';
 import { openRegistry, resolveDbPath, type Registry } from '../../store/index.js';
 import { EXIT } from '../exit-codes.js';
+import { createOutput, type Output } from '../output.js';
+import type { Paint } from '../../util/terminal.js';
 import { table } from '../table.js';
 
 interface Flags {
@@ -151,46 +153,6 @@ function gateOptions(flags: Flags, opts: { minScore?: number }): GateOptions {
 function reportGates(gates: Gate[], io: Output): number {
   for (const g of gates) if (g.message) io.err(g.passed ? `note: ${g.message}` : g.message);
   return gates.some((g) => !g.passed) ? EXIT.findings : EXIT.ok;
-}
-
-// ---------------------------------------------------------------- output
-
-/**
- * stdout/stderr and colour without chalk: `score` runs in CI gates and prompts, so it keeps its
- * start-up small (chalk alone costs about 10 ms to load). Same colour decision as output.ts.
- */
-interface Paint {
-  bold(s: string): string;
-  red(s: string): string;
-  green(s: string): string;
-  yellow(s: string): string;
-}
-
-interface Output {
-  out(text: string): void;
-  err(text: string): void;
-  /** Colours for stdout. */
-  cOut: Paint;
-}
-
-function useColor(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): boolean {
-  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
-  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
-  return stream.isTTY === true && env.TERM !== 'dumb';
-}
-
-function paint(on: boolean): Paint {
-  const sgr = (open: number, close: number) => (s: string) => (on ? `\x1b[${open}m${s}\x1b[${close}m` : s);
-  return { bold: sgr(1, 22), red: sgr(31, 39), green: sgr(32, 39), yellow: sgr(33, 39) };
-}
-
-function createOutput(): Output {
-  const line = (t: string) => (t.endsWith('\n') ? t : t + '\n');
-  return {
-    out: (t) => void process.stdout.write(line(t)),
-    err: (t) => void process.stderr.write(line(t)),
-    cOut: paint(useColor(process.stdout, process.env)),
-  };
 }
 
 // ---------------------------------------------------------------- rendering

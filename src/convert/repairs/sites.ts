@@ -93,8 +93,8 @@ export interface Swagger2Index {
  * (which changes the lists); later repairs only edit parameter objects, never the lists.
  */
 export function indexOperations(work: Obj, ctx: ConversionContext): Swagger2Index {
-  // each entry written out (not spread: a copy by object spread costs ≈ 1 µs an entry in code
-  // not yet optimised, and a Kubernetes document has 30,000 of them)
+  // each entry written out (not spread: an object-spread copy is slow in code not yet optimised,
+  // and large documents have tens of thousands of entries; docs/performance.md#conversion)
   const withSources = (list: unknown, listPath: string[]): IndexedParam[] => {
     const entries = paramEntries(work, list);
     const out: IndexedParam[] = new Array(entries.length);
