@@ -35,21 +35,33 @@ const opt = (name, dflt) => {
 };
 const runs = Math.max(1, Number(opt('runs', 3)));
 const corpus = corpusOrExit();
-const docs = (opt('docs', 'huge/stripe-spec3.yaml,huge/kubernetes-swagger.json'))
+const docs = opt('docs', 'huge/stripe-spec3.yaml,huge/kubernetes-swagger.json')
   .split(',')
   .filter(Boolean)
   .map((d) => [d, path.resolve(corpus, d), path.resolve(d)].find((p) => path.isAbsolute(p) && existsSync(p)) ?? d);
-for (const d of docs) if (!existsSync(d)) { console.error(`bench: ${d} not found`); process.exit(2); }
+for (const d of docs)
+  if (!existsSync(d)) {
+    console.error(`bench: ${d} not found`);
+    process.exit(2);
+  }
 const doWrite = !flag('no-write');
 const doBrowser = !flag('no-browser');
 const doProfile = doBrowser && !flag('no-profile');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
 const apictl = path.join(root, 'bin', 'apictl.js');
-if (!existsSync(path.join(root, 'dist'))) { console.error('bench: dist/ missing: run `npm run build` first'); process.exit(2); }
+if (!existsSync(path.join(root, 'dist'))) {
+  console.error('bench: dist/ missing: run `npm run build` first');
+  process.exit(2);
+}
 const pagesDir = path.join(root, 'bench', '.tmp', 'explore-pages');
 mkdirSync(pagesDir, { recursive: true });
-const slug = (s) => path.basename(s).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (s) =>
+  path
+    .basename(s)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 const pageOf = (doc) => path.join(pagesDir, `${slug(doc)}.html`);
 const MiB = 2 ** 20;
 const log = (...a) => console.error(...a);
@@ -70,7 +82,8 @@ function writeTimes(doc) {
   };
   // one untimed warm-up round (page cache, apictl's code cache), then A B, B A, A B … so neither
   // command always runs second
-  once(lint); once(explore);
+  once(lint);
+  once(explore);
   const pairs = [];
   for (let i = 0; i < runs; i++) {
     const order = i % 2 ? [explore, lint] : [lint, explore];
@@ -132,9 +145,17 @@ const INIT = () => {
     for (const r of records) {
       for (const n of r.addedNodes) {
         if (n.nodeType !== 1) continue;
-        if (n.matches('article.op') && ++ops > 1) { mo.disconnect(); return; }
+        if (n.matches('article.op') && ++ops > 1) {
+          mo.disconnect();
+          return;
+        }
         let id = null;
-        for (const k in todo) if (n.matches(todo[k])) { id = k; delete todo[k]; break; }
+        for (const k in todo)
+          if (n.matches(todo[k])) {
+            id = k;
+            delete todo[k];
+            break;
+          }
         if (!id) id = n.parentElement?.closest('[elementtiming]')?.getAttribute('elementtiming');
         if (id) n.setAttribute('elementtiming', id);
       }
@@ -151,7 +172,7 @@ function interact(step) {
   const box = $('#source-text');
   /** Does the drawn window of the source pane cover the lines now visible? */
   const covers = () => {
-    const win = box && box.querySelector('.window');
+    const win = box?.querySelector('.window');
     if (!win || pane.hidden) return false;
     const from = Math.round(parseFloat(win.style.top) / LH);
     const count = win.firstChild.textContent.split('\n').length;
@@ -179,22 +200,31 @@ function interact(step) {
     const max = pane.scrollHeight - pane.clientHeight;
     const target = step === 'mid' ? Math.round(max / 2) : max;
     info.scrollTop = target;
-    act = () => { pane.scrollTop = target; };
+    act = () => {
+      pane.scrollTop = target;
+    };
     cond = () => box.querySelector('.window') !== old && covers();
   } else throw new Error(`unknown step ${step}`);
   return new Promise((resolve, reject) => {
     setTimeout(() => {
       const t0 = performance.now();
-      try { act(); } catch (e) { reject(e); return; }
+      try {
+        act();
+      } catch (e) {
+        reject(e);
+        return;
+      }
       const tSync = performance.now();
       let frames = 0;
       const check = () => {
         if (cond()) {
           const tState = performance.now();
-          requestAnimationFrame(() => setTimeout(() => {
-            const t1 = performance.now();
-            resolve({ ...info, t0, t1, ms: t1 - t0, syncMs: tSync - t0, stateMs: tState - t0 });
-          }, 0));
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              const t1 = performance.now();
+              resolve({ ...info, t0, t1, ms: t1 - t0, syncMs: tSync - t0, stateMs: tState - t0 });
+            }, 0),
+          );
         } else if (++frames > 6000) reject(new Error(`${step}: state not reached`));
         else requestAnimationFrame(check);
       };
@@ -268,7 +298,15 @@ async function oneOpen(file) {
       const nav = performance.getEntriesByType('navigation')[0];
       const fcp = performance.getEntriesByName('first-contentful-paint')[0];
       const b = window.__bench;
-      return { el: b.el, api: b.api, dcl: nav?.domContentLoadedEventStart, load: nav?.loadEventEnd, fcp: fcp?.startTime, ops: document.querySelectorAll('article.op').length, findings: document.querySelectorAll('#finding-list li').length };
+      return {
+        el: b.el,
+        api: b.api,
+        dcl: nav?.domContentLoadedEventStart,
+        load: nav?.loadEventEnd,
+        fcp: fcp?.startTime,
+        ops: document.querySelectorAll('article.op').length,
+        findings: document.querySelectorAll('#finding-list li').length,
+      };
     });
     const heap = await cdp.send('Runtime.getHeapUsage');
     await cdp.send('HeapProfiler.collectGarbage').catch(() => {});
@@ -349,7 +387,10 @@ function tracePhases(buf) {
   return {
     totalMs: round(total / 1000),
     longestTopLevel: longestTop && { name: longestTop.name, ms: round(longestTop.dur / 1000) },
-    selfMs: [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([name, us]) => ({ name, ms: round(us / 1000) })),
+    selfMs: [...self.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 10)
+      .map(([name, us]) => ({ name, ms: round(us / 1000) })),
   };
 }
 
@@ -362,7 +403,10 @@ function profileFunctions(profile, pageUrl, pageLines) {
     const f = n.callFrame;
     if (f.url === pageUrl) {
       // the page's script: name (or the start of an anonymous function's text) and its line in the HTML
-      const text = pageLines.slice(f.lineNumber, f.lineNumber + 3).join('⏎').slice(f.columnNumber, f.columnNumber + 48);
+      const text = pageLines
+        .slice(f.lineNumber, f.lineNumber + 3)
+        .join('⏎')
+        .slice(f.columnNumber, f.columnNumber + 48);
       return `${f.functionName || `(anonymous) \`${text}…\``} [page:${f.lineNumber + 1}]`;
     }
     return `${f.functionName || (f.url ? '(anonymous)' : '(native)')}${f.url ? ` [${path.basename(f.url)}]` : ''}`;
@@ -385,7 +429,11 @@ function profileFunctions(profile, pageUrl, pageLines) {
       total.set(l, (total.get(l) ?? 0) + dt);
     }
   }
-  const top = (m, k) => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, k).map(([fn, ms]) => ({ fn, ms: round(ms) }));
+  const top = (m, k) =>
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, k)
+      .map(([fn, ms]) => ({ fn, ms: round(ms) }));
   return {
     busyMs: round(sum),
     selfTop: top(self, 8),
@@ -451,7 +499,9 @@ for (const doc of docs) {
     for (let i = 0; i < runs; i++) {
       const o = await oneOpen(file);
       opens.push(o);
-      log(`  open ${i + 1}/${runs}: title+nav ${n0(o.titleNavMs)} ms, first op ${n0(o.firstOpMs)} ms, DOMContentLoaded ${n0(o.domContentLoadedMs)} ms, settled ${n0(o.settledMs)} ms, long tasks ${o.loadLongTasks.n}/${n0(o.loadLongTasks.totalMs)}/${n0(o.loadLongTasks.longestMs)} ms, longest frame ${n0(o.loadFrames.longestMs)} ms, heap ${fmt(o.heapUsedMiB, 1)} MiB; source ${n0(o.steps.source.ms)} ms, drawer ${n0(o.steps.drawer.ms)} ms, finding ${n0(o.steps.finding.ms)} ms, mid ${n0(o.steps.mid.ms)} ms, end ${n0(o.steps.end.ms)} ms; requests ${o.requests}${o.errors.length ? `; errors: ${o.errors.join('; ')}` : ''}`);
+      log(
+        `  open ${i + 1}/${runs}: title+nav ${n0(o.titleNavMs)} ms, first op ${n0(o.firstOpMs)} ms, DOMContentLoaded ${n0(o.domContentLoadedMs)} ms, settled ${n0(o.settledMs)} ms, long tasks ${o.loadLongTasks.n}/${n0(o.loadLongTasks.totalMs)}/${n0(o.loadLongTasks.longestMs)} ms, longest frame ${n0(o.loadFrames.longestMs)} ms, heap ${fmt(o.heapUsedMiB, 1)} MiB; source ${n0(o.steps.source.ms)} ms, drawer ${n0(o.steps.drawer.ms)} ms, finding ${n0(o.steps.finding.ms)} ms, mid ${n0(o.steps.mid.ms)} ms, end ${n0(o.steps.end.ms)} ms; requests ${o.requests}${o.errors.length ? `; errors: ${o.errors.join('; ')}` : ''}`,
+      );
     }
     const m = (f) => median(opens.map(f));
     const STEPS = ['source', 'drawer', 'finding', 'mid', 'end'];
@@ -470,7 +520,12 @@ for (const doc of docs) {
       heapUsedMiB: m((o) => o.heapUsedMiB),
       heapUsedAfterGcMiB: m((o) => o.heapUsedAfterGcMiB),
       heapUsedEndMiB: m((o) => o.heapUsedEndMiB),
-      steps: Object.fromEntries(STEPS.map((k) => [k, { ms: m((o) => o.steps[k].ms), syncMs: m((o) => o.steps[k].syncMs), longestTaskMs: m((o) => o.steps[k].longestTaskMs), longestFrameMs: m((o) => o.steps[k].longestFrameMs) }])),
+      steps: Object.fromEntries(
+        STEPS.map((k) => [
+          k,
+          { ms: m((o) => o.steps[k].ms), syncMs: m((o) => o.steps[k].syncMs), longestTaskMs: m((o) => o.steps[k].longestTaskMs), longestFrameMs: m((o) => o.steps[k].longestFrameMs) },
+        ]),
+      ),
       finding: opens[0].steps.finding.finding,
       findingLine: opens[0].steps.finding.findingLine,
       operations: opens[0].operations,
@@ -498,7 +553,9 @@ if (doBrowser) {
 
 // ---------- report ----------
 const lines = [];
-lines.push(`Measured ${date.slice(0, 16).replace('T', ' ')} UTC · ${meta.host} · load average ${meta.loadavg.join(' ')} · node ${meta.node}${meta.chromium ? ` · chromium ${meta.chromium} (headless, --no-sandbox)` : ''} · median of ${runs}`);
+lines.push(
+  `Measured ${date.slice(0, 16).replace('T', ' ')} UTC · ${meta.host} · load average ${meta.loadavg.join(' ')} · node ${meta.node}${meta.chromium ? ` · chromium ${meta.chromium} (headless, --no-sandbox)` : ''} · median of ${runs}`,
+);
 lines.push('');
 if (doWrite) {
   lines.push('#### Writing the page (wall time of the process; paired, alternating runs after one warm-up)');
@@ -507,27 +564,39 @@ if (doWrite) {
   lines.push('|---|---:|---:|---:|---|---:|---:|---:|');
   for (const r of results.filter((x) => x.write)) {
     const w = r.write;
-    lines.push(`| ${r.doc} | ${fmt(w.lint.wallS)} | ${fmt(w.explore.wallS)} | ${w.diffS >= 0 ? '+' : ''}${fmt(w.diffS)} (pairs: ${w.pairDiffS >= 0 ? '+' : ''}${fmt(w.pairDiffS)}) | ${w.meetsBar ? 'met' : `missed by ${fmt(w.diffS - 1)} s`} | ${fmt(w.pageBytes / MiB)} | ${fmt(w.lint.cpuS)} / ${fmt(w.explore.cpuS)} | ${fmt(w.lint.peakMiB, 0)} / ${fmt(w.explore.peakMiB, 0)} |`);
+    lines.push(
+      `| ${r.doc} | ${fmt(w.lint.wallS)} | ${fmt(w.explore.wallS)} | ${w.diffS >= 0 ? '+' : ''}${fmt(w.diffS)} (pairs: ${w.pairDiffS >= 0 ? '+' : ''}${fmt(w.pairDiffS)}) | ${w.meetsBar ? 'met' : `missed by ${fmt(w.diffS - 1)} s`} | ${fmt(w.pageBytes / MiB)} | ${fmt(w.lint.cpuS)} / ${fmt(w.explore.cpuS)} | ${fmt(w.lint.peakMiB, 0)} / ${fmt(w.explore.peakMiB, 0)} |`,
+    );
   }
   lines.push('');
 }
 if (doBrowser) {
   lines.push('#### The page in headless Chromium');
   lines.push('');
-  lines.push('file://, 1400×900 viewport, every request but the page aborted. Load figures: ms from navigation start; "painted" from the Element Timing API; "settled": the last long frame of the load has ended. Interactions: ms from the click (or the scrollTop change) until the expected DOM state holds and the next frame has been produced; in brackets the longest task (Long Tasks API) / the longest frame including rendering (LoAF).');
+  lines.push(
+    'file://, 1400×900 viewport, every request but the page aborted. Load figures: ms from navigation start; "painted" from the Element Timing API; "settled": the last long frame of the load has ended. Interactions: ms from the click (or the scrollTop change) until the expected DOM state holds and the next frame has been produced; in brackets the longest task (Long Tasks API) / the longest frame including rendering (LoAF).',
+  );
   lines.push('');
-  lines.push('| file | page MiB | title + nav painted | first operation painted | DOMContentLoaded (script done) | settled | long tasks: n / total / longest | longest frame (LoAF) | JS heap MiB: after load / after GC / at the end | open source | open findings drawer | click first finding → line shown | scroll source to middle / end | requests |');
+  lines.push(
+    '| file | page MiB | title + nav painted | first operation painted | DOMContentLoaded (script done) | settled | long tasks: n / total / longest | longest frame (LoAF) | JS heap MiB: after load / after GC / at the end | open source | open findings drawer | click first finding → line shown | scroll source to middle / end | requests |',
+  );
   lines.push('|---|---:|---:|---:|---:|---:|---|---:|---|---|---|---|---|---:|');
   for (const r of results.filter((x) => x.browser)) {
     const b = r.browser;
     const st = (k) => `${n0(b.steps[k].ms)} (${n0(b.steps[k].longestTaskMs)} / ${n0(b.steps[k].longestFrameMs)})`;
-    lines.push(`| ${r.doc} | ${fmt(r.pageBytes / MiB)} | ${n0(b.titleNavMs)} | ${n0(b.firstOpMs)} | ${n0(b.domContentLoadedMs)} | ${n0(b.settledMs)} | ${n0(b.loadLongTasks.n)} / ${n0(b.loadLongTasks.totalMs)} / ${n0(b.loadLongTasks.longestMs)} | ${n0(b.loadFrames.longestMs)} | ${fmt(b.heapUsedMiB, 1)} / ${fmt(b.heapUsedAfterGcMiB, 1)} / ${fmt(b.heapUsedEndMiB, 1)} | ${st('source')} | ${st('drawer')} | ${st('finding')} | ${n0(b.steps.mid.ms)} (${n0(b.steps.mid.longestFrameMs)}) / ${n0(b.steps.end.ms)} (${n0(b.steps.end.longestFrameMs)}) | ${b.requests} |`);
+    lines.push(
+      `| ${r.doc} | ${fmt(r.pageBytes / MiB)} | ${n0(b.titleNavMs)} | ${n0(b.firstOpMs)} | ${n0(b.domContentLoadedMs)} | ${n0(b.settledMs)} | ${n0(b.loadLongTasks.n)} / ${n0(b.loadLongTasks.totalMs)} / ${n0(b.loadLongTasks.longestMs)} | ${n0(b.loadFrames.longestMs)} | ${fmt(b.heapUsedMiB, 1)} / ${fmt(b.heapUsedAfterGcMiB, 1)} / ${fmt(b.heapUsedEndMiB, 1)} | ${st('source')} | ${st('drawer')} | ${st('finding')} | ${n0(b.steps.mid.ms)} (${n0(b.steps.mid.longestFrameMs)}) / ${n0(b.steps.end.ms)} (${n0(b.steps.end.longestFrameMs)}) | ${b.requests} |`,
+    );
   }
   lines.push('');
   for (const r of results.filter((x) => x.browser)) {
     const b = r.browser;
-    const missing = Object.entries(b.apis).filter(([, ok]) => !ok).map(([k]) => k);
-    lines.push(`- ${r.doc}: ${b.operations} operations, ${b.findingsListed} findings in the drawer; the first finding is at line ${b.findingLine ?? '–'}; first contentful paint ${n0(b.fcpMs)} ms, load event ${n0(b.loadEventMs)} ms${Number.isNaN(b.firstOpMs) ? '; the first operation is not in the first viewport (no paint time)' : ''}${b.errors.length ? `; page errors: ${b.errors.join('; ')}` : ''}${missing.length ? `; not supported: ${missing.join(', ')}` : ''}${b.requests ? `; requests: ${b.requestSample.join(', ')}` : ''}`);
+    const missing = Object.entries(b.apis)
+      .filter(([, ok]) => !ok)
+      .map(([k]) => k);
+    lines.push(
+      `- ${r.doc}: ${b.operations} operations, ${b.findingsListed} findings in the drawer; the first finding is at line ${b.findingLine ?? '–'}; first contentful paint ${n0(b.fcpMs)} ms, load event ${n0(b.loadEventMs)} ms${Number.isNaN(b.firstOpMs) ? '; the first operation is not in the first viewport (no paint time)' : ''}${b.errors.length ? `; page errors: ${b.errors.join('; ')}` : ''}${missing.length ? `; not supported: ${missing.join(', ')}` : ''}${b.requests ? `; requests: ${b.requestSample.join(', ')}` : ''}`,
+    );
   }
   lines.push('');
 }
@@ -538,8 +607,15 @@ if (doProfile) {
   lines.push('|---|---|---|---|');
   for (const r of results.filter((x) => x.profile)) {
     for (const [phase, p] of Object.entries(r.profile)) {
-      const tr = p.trace.selfMs.slice(0, 5).map((e) => `${e.name} ${e.ms}`).join(', ');
-      const fns = p.cpu.pageTotalTop.slice(0, 4).map((e) => `${e.fn} ${e.ms}`).join(', ') || '–';
+      const tr = p.trace.selfMs
+        .slice(0, 5)
+        .map((e) => `${e.name} ${e.ms}`)
+        .join(', ');
+      const fns =
+        p.cpu.pageTotalTop
+          .slice(0, 4)
+          .map((e) => `${e.fn} ${e.ms}`)
+          .join(', ') || '–';
       lines.push(`| ${r.doc} | ${phase}${p.ms != null ? ` (${n0(p.ms)} ms)` : ''} | ${tr} | ${fns} |`);
     }
   }

@@ -41,7 +41,9 @@ for (const f of LINT_SET) {
   jobs.push({ out: `lint-core-${name(f)}.json`, args: ['lint', f, '-f', 'json', '--no-record', '--no-config'] });
   jobs.push({ out: `lint-packs-${name(f)}.json`, args: ['lint', f, '-f', 'json', '--no-record', '--no-config', '--pack', 'psd2', '--pack', 'fhir', '--pack', 'r155', '--pack', 'gdpr'] });
 }
-for (const f of readdirSync(path.join(corpus, 'swagger2')).filter((x) => /\.(json|ya?ml)$/.test(x)).sort()) {
+for (const f of readdirSync(path.join(corpus, 'swagger2'))
+  .filter((x) => /\.(json|ya?ml)$/.test(x))
+  .sort()) {
   for (const target of ['3.0', '3.1']) jobs.push({ out: `convert-${target}-${name(f)}.json`, args: ['convert', `swagger2/${f}`, '--target', target, '--format', 'json'] });
 }
 
@@ -60,7 +62,9 @@ const run = (job) =>
     });
   });
 const queue = [...jobs];
-await Promise.all([0, 1].map(async () => {
-  for (let job = queue.shift(); job; job = queue.shift()) await run(job);
-}));
+await Promise.all(
+  [0, 1].map(async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) await run(job);
+  }),
+);
 console.log(`${jobs.length} outputs in ${out}`);

@@ -16,7 +16,12 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'apictl-bench-gov-'));
 const store: CounterStore = redisUrl ? await RedisCounters.connect(redisUrl) : new SqliteCounters(path.join(dir, 'quota.db'));
 const limits = new Limits(store, { perCaller: ['1000000/day', '100000/min'], tools: { listPets: ['100000/min'] }, toolsets: {} }, { perMinute: 1_000_000, failOpenReads: false });
 const audit = new AuditLog(path.join(dir, 'audit.jsonl'));
-const tool = { definition: { name: 'listPets', description: '', inputSchema: {}, annotations: { readOnlyHint: true }, _meta: {} }, request: { method: 'GET', path: '/pets', params: [] }, output: { structured: true, wrap: false }, toolset: 'pets' } as unknown as Tool;
+const tool = {
+  definition: { name: 'listPets', description: '', inputSchema: {}, annotations: { readOnlyHint: true }, _meta: {} },
+  request: { method: 'GET', path: '/pets', params: [] },
+  output: { structured: true, wrap: false },
+  toolset: 'pets',
+} as unknown as Tool;
 const caller: Caller = { id: 'ci-bot', via: 'token' };
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -29,7 +34,22 @@ for (let i = 0; i < calls; i++) {
   charge.push(performance.now() - t);
   if (!c.ok) throw new Error(c.message);
   t = performance.now();
-  audit.write({ time: new Date().toISOString(), caller: caller.id, via: caller.via, tool: 'listPets', toolVersion: 'abc', method: 'GET', path: '/pets', arguments: { limit: 10, tags: ['a', 'b'] }, outcome: 'ok', status: 200, durationMs: 12, responseBytes: 512, quota: c.usage.map((u) => ({ key: u.key, limit: u.limit, used: u.used })), resultSha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855' });
+  audit.write({
+    time: new Date().toISOString(),
+    caller: caller.id,
+    via: caller.via,
+    tool: 'listPets',
+    toolVersion: 'abc',
+    method: 'GET',
+    path: '/pets',
+    arguments: { limit: 10, tags: ['a', 'b'] },
+    outcome: 'ok',
+    status: 200,
+    durationMs: 12,
+    responseBytes: 512,
+    quota: c.usage.map((u) => ({ key: u.key, limit: u.limit, used: u.used })),
+    resultSha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+  });
   write.push(performance.now() - t);
 }
 const both = charge.map((c, i) => c + write[i]!);

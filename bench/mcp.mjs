@@ -67,9 +67,7 @@ for (const spec of specs) {
     if (m.status !== 0) throw new Error(`generate failed for ${spec}: ${m.stderr.slice(0, 500)}`);
     gens.push(m);
   }
-  const report = JSON.parse(
-    spawnSync(process.execPath, [apictl, 'mcp', 'generate', input, '--dry-run', '--json'], { encoding: 'utf8', maxBuffer: 1 << 28 }).stdout,
-  );
+  const report = JSON.parse(spawnSync(process.execPath, [apictl, 'mcp', 'generate', input, '--dry-run', '--json'], { encoding: 'utf8', maxBuffer: 1 << 28 }).stdout);
   symlinkSync(path.join(root, 'node_modules'), path.join(out, 'node_modules'), 'dir');
   const tsc = spawnSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: out, encoding: 'utf8' });
   if (tsc.status !== 0) throw new Error(`tsc failed: ${tsc.stdout}`);

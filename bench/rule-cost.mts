@@ -56,8 +56,8 @@ type Then = { function: (...a: unknown[]) => unknown; functionOptions?: unknown;
 type Rule = { name: string; enabled: boolean; then: Then[] };
 
 // Ruleset loading, phase by phase.
-let t0 = process.cpuUsage();
-let w0 = performance.now();
+const t0 = process.cpuUsage();
+const w0 = performance.now();
 const rs = await loadRuleset({ packs, extends: extendsList });
 const rulesetCpu = cpuMs(t0);
 const rulesetWall = performance.now() - w0;
@@ -223,7 +223,9 @@ for (const file of files) {
     setOnly(undefined);
     alone.sort((a, b) => b[1] - a[1]);
     const sum = alone.reduce((n, [, ms]) => n + ms, 0);
-    console.log(`\ntop ${top} rules alone (CPU ms of lintDocument with only that rule on a fresh copy of the document, minus a run without rules (${f1(empty)} ms), min of ${runs}; sum over all ${alone.length} rules ${f1(sum)} ms):`);
+    console.log(
+      `\ntop ${top} rules alone (CPU ms of lintDocument with only that rule on a fresh copy of the document, minus a run without rules (${f1(empty)} ms), min of ${runs}; sum over all ${alone.length} rules ${f1(sum)} ms):`,
+    );
     console.log('| rule | CPU ms |\n|---|---:|');
     for (const [n, ms] of alone.slice(0, top)) console.log(`| ${n} | ${f1(ms)} |`);
     fileReport.alone = alone;

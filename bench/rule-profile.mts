@@ -20,11 +20,19 @@ const rs = await loadRuleset({});
 const rules = (rs.ruleset as any).rules;
 const docs = Array.from({ length: n }, () => structuredClone(prepared.document));
 (globalThis as any).gc?.();
-const session = new Session(); session.connect();
-await session.post('Profiler.enable'); await session.post('Profiler.setSamplingInterval', { interval: 100 }); await session.post('Profiler.start');
+const session = new Session();
+session.connect();
+await session.post('Profiler.enable');
+await session.post('Profiler.setSamplingInterval', { interval: 100 });
+await session.post('Profiler.start');
 const s = process.cpuUsage();
 let count = 0;
-for (const d of docs) for (const name of names) for (const t of rules[name].then) { const r = t.function(d, t.functionOptions ?? null, { document: { data: d }, documentInventory: {}, rule: rules[name], path: [] }); count += Array.isArray(r) ? r.length : 0; }
+for (const d of docs)
+  for (const name of names)
+    for (const t of rules[name].then) {
+      const r = t.function(d, t.functionOptions ?? null, { document: { data: d }, documentInventory: {}, rule: rules[name], path: [] });
+      count += Array.isArray(r) ? r.length : 0;
+    }
 const c = process.cpuUsage(s);
 const { profile } = await session.post('Profiler.stop');
 console.log(`${names.join(',')}: ${((c.user + c.system) / 1000 / n).toFixed(1)} ms CPU per document (profiling on), ${count / n} results`);

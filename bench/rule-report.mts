@@ -32,7 +32,12 @@ for (const f of files) {
       t.files += 1;
       totals.set(code, t);
     }
-    console.log(`${f} (${r.prepared.stats.operations} ops, ${Math.round(performance.now() - started)} ms): ${[...by].sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c}=${n}`).join(' ')}`);
+    console.log(
+      `${f} (${r.prepared.stats.operations} ops, ${Math.round(performance.now() - started)} ms): ${[...by]
+        .sort((a, b) => b[1] - a[1])
+        .map(([c, n]) => `${c}=${n}`)
+        .join(' ')}`,
+    );
   } catch (err) {
     console.log(`${f}: FAILED ${(err as Error).message}`);
   }

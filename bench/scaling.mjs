@@ -28,14 +28,16 @@ const axes = {
   },
   // Swagger 2.0, each schema an object whose property refers to the next (conversion, origin map)
   'property ref chain (2.0)': (n) => {
-    let s = "swagger: '2.0'\ninfo: {title: scaling, version: '1'}\nhost: api.example.com\nschemes: [https]\npaths:\n  /a:\n    get:\n      operationId: a\n      produces: [application/json]\n      responses:\n        '200':\n          description: ok\n          schema: {$ref: '#/definitions/S0'}\ndefinitions:\n";
+    let s =
+      "swagger: '2.0'\ninfo: {title: scaling, version: '1'}\nhost: api.example.com\nschemes: [https]\npaths:\n  /a:\n    get:\n      operationId: a\n      produces: [application/json]\n      responses:\n        '200':\n          description: ok\n          schema: {$ref: '#/definitions/S0'}\ndefinitions:\n";
     for (let i = 0; i < n; i++) s += i < n - 1 ? `  S${i}: {type: object, properties: {next: {$ref: '#/definitions/S${i + 1}'}}}\n` : `  S${i}: {type: string}\n`;
     return s;
   },
   // n paths with one GET each: every per-operation rule, and findings grow with n
   paths: (n) => {
     let s = `${head3}paths:\n`;
-    for (let i = 0; i < n; i++) s += `  /r${i}/{id}:\n    get:\n      operationId: get${i}\n      parameters: [{name: id, in: path, required: true, schema: {type: string}}]\n${response('#/components/schemas/Item')}`;
+    for (let i = 0; i < n; i++)
+      s += `  /r${i}/{id}:\n    get:\n      operationId: get${i}\n      parameters: [{name: id, in: path, required: true, schema: {type: string}}]\n${response('#/components/schemas/Item')}`;
     return `${s}components:\n  schemas:\n    Item: {type: object, properties: {name: {type: string}}}\n`;
   },
   // one schema with n properties, each a finding of several rules (no description, unbounded string)

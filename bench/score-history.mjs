@@ -78,7 +78,10 @@ const contenders = [
   ['apictl score X --explain --json', [bin, 'score', 'file:specs/x.yaml', '--explain', '--json', '--db', db]],
   ['apictl score --all (101 specs)', [bin, 'score', '--all', '--db', db]],
 ];
-const loadBefore = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const loadBefore = os
+  .loadavg()
+  .map((l) => l.toFixed(2))
+  .join(' ');
 const results = new Map(contenders.map(([name]) => [name, { wall: [], cpu: [], lived: [] }]));
 for (let i = 0; i < runs; i++) {
   for (const [name, args] of contenders) {
@@ -96,7 +99,12 @@ const med = (name, k) => median(results.get(name)[k]);
 console.log(`score history: ${RUNS_OF_X.toLocaleString('en')} runs of one spec + ${(OTHER_SPECS * RUNS_PER_OTHER).toLocaleString('en')} of ${OTHER_SPECS} others`);
 console.log(`recording: ${fmt(insertMs / RUNS_OF_X, 3)} ms per run (one IMMEDIATE transaction each)`);
 console.log(`queries of --history in-process: median ${fmt(q[q.length >> 1], 2)} ms (plan: ${plan})`);
-console.log(`\nmedian of ${runs} fresh processes, alternated; load average before: ${loadBefore}, after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} CPUs\n`);
+console.log(
+  `\nmedian of ${runs} fresh processes, alternated; load average before: ${loadBefore}, after: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} on ${os.cpus().length} CPUs\n`,
+);
 console.log('| command | wall s | CPU s | in-process s | own CPU ms | own in-process ms | own wall ms |');
 console.log('|---|---:|---:|---:|---:|---:|---:|');
 const own = (name, k) => (med(name, k) - med('node -e 0', k)) * 1000;
@@ -108,6 +116,8 @@ for (const [name] of contenders) {
 // CPU time is the work the process does; wall time on a busy machine also counts waiting for a core.
 const H = 'apictl score X --history';
 const verdict = own(H, 'cpu');
-console.log(`\n--history own work: ${fmt(verdict, 0)} ms CPU, ${fmt(own(H, 'lived'), 0)} ms in-process, ${fmt(own(H, 'wall'), 0)} ms wall ${verdict < 100 ? '(< 100 ms: ok)' : '(OVER the 100 ms budget)'}`);
+console.log(
+  `\n--history own work: ${fmt(verdict, 0)} ms CPU, ${fmt(own(H, 'lived'), 0)} ms in-process, ${fmt(own(H, 'wall'), 0)} ms wall ${verdict < 100 ? '(< 100 ms: ok)' : '(OVER the 100 ms budget)'}`,
+);
 rmSync(tmp, { recursive: true, force: true });
 if (verdict >= 100) process.exitCode = 1;

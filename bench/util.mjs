@@ -63,9 +63,7 @@ export function alternate(contenders, runs, { warmup = 1 } = {}) {
       results[c.name].push(m);
     }
   }
-  return Object.fromEntries(
-    Object.entries(results).map(([name, ms]) => [name, { wall: median(ms.map((m) => m.wall)), cpu: median(ms.map((m) => m.cpu)), rss: median(ms.map((m) => m.rss)) }]),
-  );
+  return Object.fromEntries(Object.entries(results).map(([name, ms]) => [name, { wall: median(ms.map((m) => m.wall)), cpu: median(ms.map((m) => m.cpu)), rss: median(ms.map((m) => m.rss)) }]));
 }
 
 export const fmt = (n, d = 2) => (Number.isNaN(n) ? 'n/a' : n.toFixed(d));

@@ -84,9 +84,7 @@ function bench(name, files) {
   const bytes = texts.reduce((n, t) => n + t.length, 0);
   const mo = median(old);
   const mn = median(neu);
-  console.log(
-    `| ${name} | ${files.length} | ${fmt(bytes / 1e6, 2)} | ${accepted}/${files.length} | ${nPaths} | ${fmt(mo, 1)} | ${fmt(mn, 1)} | ${fmt(mo / mn, 2)}× |`,
-  );
+  console.log(`| ${name} | ${files.length} | ${fmt(bytes / 1e6, 2)} | ${accepted}/${files.length} | ${nPaths} | ${fmt(mo, 1)} | ${fmt(mn, 1)} | ${fmt(mo / mn, 2)}× |`);
 }
 
 const list = (dir, re) => {
@@ -116,11 +114,13 @@ bench(`digitalocean (all ${doAll.length} YAML files)`, doAll);
 
 if (freshRuns > 0) console.log(`\nOne parse (+ locator ready) in a fresh process each, median of ${freshRuns} runs in alternation\n`);
 if (freshRuns > 0) console.log('| input | yaml-ast-parser ms | lines ms | ratio |\n|---|---:|---:|---:|');
-for (const [name, file] of freshRuns > 0 ? [
-  ['huge/stripe-spec3.yaml', c('huge/stripe-spec3.yaml')],
-  ['medium/asana.yaml', c('medium/asana.yaml')],
-  ['digitalocean/DigitalOcean-public.v2.yaml', c('multi/digitalocean/DigitalOcean-public.v2.yaml')],
-] : []) {
+for (const [name, file] of freshRuns > 0
+  ? [
+      ['huge/stripe-spec3.yaml', c('huge/stripe-spec3.yaml')],
+      ['medium/asana.yaml', c('medium/asana.yaml')],
+      ['digitalocean/DigitalOcean-public.v2.yaml', c('multi/digitalocean/DigitalOcean-public.v2.yaml')],
+    ]
+  : []) {
   const one = (mode) => {
     const r = spawnSync(process.execPath, ['--import', 'tsx', self, '--one', file, mode], { cwd: root, encoding: 'utf8' });
     if (r.status !== 0) throw new Error(r.stderr);

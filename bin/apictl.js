@@ -54,7 +54,7 @@ loadCli().then(
     if (err && err.code === 'ERR_MODULE_NOT_FOUND' && /dist[\\/](util|cli)[\\/]/.test(String(err.message))) {
       process.stderr.write('apictl is not built: run `npm install` (or `npm run build`) in the package folder\n');
     } else {
-      process.stderr.write(`internal error (this is a bug in apictl, please report it): ${err && err.message}\n`);
+      process.stderr.write(`internal error (this is a bug in apictl, please report it): ${err?.message}\n`);
     }
     process.exitCode = 2;
   },

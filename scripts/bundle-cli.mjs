@@ -98,7 +98,10 @@ async function bundle(entry, out) {
       .filter((abs) => abs.startsWith(dist + path.sep))
       .map((abs) => path.relative(dist, abs).split(path.sep).join('/')),
   );
-  for (const [file, text] of [[out, code], [out.replace(/\.cjs$/, '.inputs.json'), JSON.stringify(inputs)]]) {
+  for (const [file, text] of [
+    [out, code],
+    [out.replace(/\.cjs$/, '.inputs.json'), JSON.stringify(inputs)],
+  ]) {
     writeFileSync(file + '.tmp', text);
     renameSync(file + '.tmp', file);
   }

@@ -75,8 +75,13 @@ const sources = recordFiles(fnDir, ruleFunctionFiles(fnDir));
 // ASCII only, so V8 holds the source as a one-byte string (see lib/ascii-only.mjs)
 const code = asciiOnly(result.outputFiles[0].text);
 // the hashes go beside the bundle, so a stale bundle is recognised without loading it
-for (const [file, text] of [[ENGINE_BUNDLE, code], [ENGINE_BUNDLE_SOURCES, JSON.stringify(sources)]]) {
+for (const [file, text] of [
+  [ENGINE_BUNDLE, code],
+  [ENGINE_BUNDLE_SOURCES, JSON.stringify(sources)],
+]) {
   writeFileSync(file + '.tmp', text);
   renameSync(file + '.tmp', file);
 }
-console.log(`bundle-lint-engine: ${names.length} rule functions (${Object.keys(sources).length} files) → ${path.relative(repo, ENGINE_BUNDLE)} (${Math.round(code.length / 1024)} KiB) in ${Math.round(performance.now() - started)} ms`);
+console.log(
+  `bundle-lint-engine: ${names.length} rule functions (${Object.keys(sources).length} files) → ${path.relative(repo, ENGINE_BUNDLE)} (${Math.round(code.length / 1024)} KiB) in ${Math.round(performance.now() - started)} ms`,
+);

@@ -17,9 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const schemasModule = path.join(repo, 'dist', 'validate', 'schemas.js');
-const { SCHEMA_KINDS, PRECOMPILED_DIR, createAjv, precompiledFileName, schemaFile, schemaHash } = await import(
-  pathToFileURL(schemasModule).href
-);
+const { SCHEMA_KINDS, PRECOMPILED_DIR, createAjv, precompiledFileName, schemaFile, schemaHash } = await import(pathToFileURL(schemasModule).href);
 const require = createRequire(schemasModule);
 const { _ } = require('ajv');
 const standaloneCode = require('ajv/dist/standalone').default;

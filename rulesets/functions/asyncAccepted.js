@@ -27,11 +27,15 @@ export default createRulesetFunction({ input: null, options: null }, function as
       if (!m.schema) return false;
       const { value, path } = resolveSchema(root, m.schema, m.schemaPath);
       if (!value) return false;
-      for (const k of propertiesOf(root, value, path).keys()) if (/^(status|state|statusurl|statuslink|links|_links|self|selflink|href|id|metadata|operation|operationid|jobid|job|task|taskid)$/.test(squash(k))) return true;
+      for (const k of propertiesOf(root, value, path).keys())
+        if (/^(status|state|statusurl|statuslink|links|_links|self|selflink|href|id|metadata|operation|operationid|jobid|job|task|taskid)$/.test(squash(k))) return true;
       return false;
     });
     if (statusBody) continue;
-    results.push({ message: `${opLabel(op)} answers 202 without a status location (Location or Operation-Location header) or a status body: clients cannot follow the accepted work. Add Retry-After to pace polling.`, path: r.path });
+    results.push({
+      message: `${opLabel(op)} answers 202 without a status location (Location or Operation-Location header) or a status body: clients cannot follow the accepted work. Add Retry-After to pace polling.`,
+      path: r.path,
+    });
   }
   return results;
 });

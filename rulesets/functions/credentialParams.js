@@ -62,7 +62,7 @@ export default createRulesetFunction(
 /** `/tokens/{token}`, `/authorizations/{authorization}`: the parameter names an item of the collection before it. */
 function identifiesResource(pathKey, name) {
   const segs = segments(pathKey);
-  const i = segs.findIndex((x) => x === `{${name}}`);
+  const i = segs.indexOf(`{${name}}`);
   if (i <= 0) return false;
   const prev = squash(segs[i - 1]);
   const n = squash(name);

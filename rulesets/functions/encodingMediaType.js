@@ -10,23 +10,20 @@ function isFormMediaType(key) {
 }
 
 /** `encoding` of a Media Type Object only applies to multipart and application/x-www-form-urlencoded (and, before 3.2, only to request bodies). */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function encodingMediaType(_input, _options, context) {
-    const root = rootOf(context);
-    const results = [];
-    for (const site of documentParts(root).mediaTypes) {
-      const { key, mediaType, context: where } = site;
-      if (!isObject(mediaType.encoding)) continue;
-      if (key !== undefined && !isFormMediaType(key)) {
-        results.push({ message: `encoding is ignored for '${key}': it only applies to multipart and application/x-www-form-urlencoded content`, path: [...site.path, 'encoding'] });
-        continue;
-      }
-      const v = specVersion(root);
-      if ((v === '3.0' || v === '3.1') && where !== 'request') {
-        results.push({ message: `encoding is ignored here: in OpenAPI ${v} it only applies to request bodies`, path: [...site.path, 'encoding'] });
-      }
+export default createRulesetFunction({ input: null, options: null }, function encodingMediaType(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  for (const site of documentParts(root).mediaTypes) {
+    const { key, mediaType, context: where } = site;
+    if (!isObject(mediaType.encoding)) continue;
+    if (key !== undefined && !isFormMediaType(key)) {
+      results.push({ message: `encoding is ignored for '${key}': it only applies to multipart and application/x-www-form-urlencoded content`, path: [...site.path, 'encoding'] });
+      continue;
     }
-    return results;
-  },
-);
+    const v = specVersion(root);
+    if ((v === '3.0' || v === '3.1') && where !== 'request') {
+      results.push({ message: `encoding is ignored here: in OpenAPI ${v} it only applies to request bodies`, path: [...site.path, 'encoding'] });
+    }
+  }
+  return results;
+});

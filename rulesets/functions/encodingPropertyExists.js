@@ -20,20 +20,21 @@ function declaredProperties(root, schema) {
 }
 
 /** Every `encoding` key of a Media Type Object names a property declared by its schema. */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function encodingPropertyExists(_input, _options, context) {
-    const root = rootOf(context);
-    const results = [];
-    for (const site of documentParts(root).mediaTypes) {
-      const { mediaType } = site;
-      if (!isObject(mediaType.encoding) || mediaType.schema === undefined) continue;
-      const names = declaredProperties(root, mediaType.schema);
-      if (names.size === 0) continue;
-      for (const k of Object.keys(mediaType.encoding)) {
-        if (!names.has(k)) results.push({ message: `Encoding '${k}' names no property of the schema (declared: ${[...names].slice(0, 8).join(', ')}${names.size > 8 ? ', …' : ''})`, path: [...site.path, 'encoding', k] });
-      }
+export default createRulesetFunction({ input: null, options: null }, function encodingPropertyExists(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  for (const site of documentParts(root).mediaTypes) {
+    const { mediaType } = site;
+    if (!isObject(mediaType.encoding) || mediaType.schema === undefined) continue;
+    const names = declaredProperties(root, mediaType.schema);
+    if (names.size === 0) continue;
+    for (const k of Object.keys(mediaType.encoding)) {
+      if (!names.has(k))
+        results.push({
+          message: `Encoding '${k}' names no property of the schema (declared: ${[...names].slice(0, 8).join(', ')}${names.size > 8 ? ', …' : ''})`,
+          path: [...site.path, 'encoding', k],
+        });
     }
-    return results;
-  },
-);
+  }
+  return results;
+});

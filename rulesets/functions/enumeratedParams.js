@@ -2,7 +2,6 @@
 import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { hasEnumOrConst, isObject, kindsOf, nameIn, opLabel, paramSchema, paramsOf, pathOperations, resolveSchema } from './lib/secperf.js';
-import { isLengthBoundingPattern } from './lib/patterns.js';
 
 /**
  * Query parameters named in `names` (compared ignoring case and separators) take their values from

@@ -83,7 +83,8 @@ export default createRulesetFunction(
         if (!codeMatches(code, codes) || !isObject(response.content)) continue;
         for (const key of Object.keys(response.content)) if (!mediaTypeHasExample(root, deref(root, response.content[key], []).value)) missing.push(`${code} ${key}`);
       }
-      if (missing.length > 0) results.push({ message: `${operationLabel(op)} has no example for ${missing.slice(0, 4).join(', ')}${missing.length > 4 ? ` and ${missing.length - 4} more` : ''}`, path: op.path });
+      if (missing.length > 0)
+        results.push({ message: `${operationLabel(op)} has no example for ${missing.slice(0, 4).join(', ')}${missing.length > 4 ? ` and ${missing.length - 4} more` : ''}`, path: op.path });
     }
     return results;
   },

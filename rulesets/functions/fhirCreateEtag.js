@@ -8,21 +8,18 @@ import { fhirOps } from './lib/fhir.js';
  * A FHIR create returns 201 with an ETag (the new versionId; Location is the core
  * http-201-location rule's).
  */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function fhirCreateEtag(_input, _options, context) {
-    const root = rootOf(context);
-    const results = [];
-    const add = (message, path) => results.push({ message, path });
-    for (const { op } of fhirOps(root, 'create')) {
-      const created = responsesOf(root, op).find((r) => r.code === '201');
-      if (!created) {
-        add(`${opLabel(op)} (create) does not declare 201 Created.`, [...op.path, 'responses']);
-        continue;
-      }
-      const hs = responseHeaders(root, created.response, created.path);
-      if (!hs.has('etag')) add(`The 201 response of ${opLabel(op)} does not declare ETag: the client cannot learn the versionId of what it created.`, created.path);
+export default createRulesetFunction({ input: null, options: null }, function fhirCreateEtag(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  const add = (message, path) => results.push({ message, path });
+  for (const { op } of fhirOps(root, 'create')) {
+    const created = responsesOf(root, op).find((r) => r.code === '201');
+    if (!created) {
+      add(`${opLabel(op)} (create) does not declare 201 Created.`, [...op.path, 'responses']);
+      continue;
     }
-    return results;
-  },
-);
+    const hs = responseHeaders(root, created.response, created.path);
+    if (!hs.has('etag')) add(`The 201 response of ${opLabel(op)} does not declare ETag: the client cannot learn the versionId of what it created.`, created.path);
+  }
+  return results;
+});

@@ -5,24 +5,21 @@ import { objectShape } from './lib/pack-common.js';
 import { fhirJsonResponseBodies, withArticle } from './lib/fhir.js';
 
 /** 4xx, 5xx and default bodies of FHIR interactions are OperationOutcome resources (schemas told by `$ref` name or `resourceType`). */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function fhirErrorOperationOutcome(_input, _options, context) {
-    const root = rootOf(context);
-    const results = [];
-    const done = new Set();
-    const add = (message, path) => {
-      const k = `${path.join('/')}\u0000${message}`;
-      if (done.has(k)) return;
-      done.add(k);
-      results.push({ message, path });
-    };
-    for (const b of fhirJsonResponseBodies(root, undefined, (code) => /^[45]/.test(code) || code === 'default')) {
-      const t = b.type;
-      if (t === 'OperationOutcome' || t === 'oneOf') continue;
-      if (!t && objectShape(root, b.schema, b.path).props.has('issue')) continue;
-      add(`${b.what} is ${t ? withArticle(t) : 'not an OperationOutcome'}: FHIR errors are OperationOutcome resources (issue[] with severity and code).`, b.path);
-    }
-    return results;
-  },
-);
+export default createRulesetFunction({ input: null, options: null }, function fhirErrorOperationOutcome(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  const done = new Set();
+  const add = (message, path) => {
+    const k = `${path.join('/')}\u0000${message}`;
+    if (done.has(k)) return;
+    done.add(k);
+    results.push({ message, path });
+  };
+  for (const b of fhirJsonResponseBodies(root, undefined, (code) => /^[45]/.test(code) || code === 'default')) {
+    const t = b.type;
+    if (t === 'OperationOutcome' || t === 'oneOf') continue;
+    if (!t && objectShape(root, b.schema, b.path).props.has('issue')) continue;
+    add(`${b.what} is ${t ? withArticle(t) : 'not an OperationOutcome'}: FHIR errors are OperationOutcome resources (issue[] with severity and code).`, b.path);
+  }
+  return results;
+});

@@ -5,26 +5,23 @@ import { list, opLabel, paramSchema, paramsIn } from './lib/pack-common.js';
 import { fhirOps } from './lib/fhir.js';
 
 /** FHIR history interactions accept _since and _count (an integer page size). */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function fhirHistoryParams(_input, _options, context) {
-    const root = rootOf(context);
-    const results = [];
-    const add = (message, path) => results.push({ message, path });
-    const kinds = ['history-type', 'history-instance'];
-    const needed = ['_since', '_count'];
-    for (const { op } of fhirOps(root, kinds)) {
-      if (op.method !== 'get') continue;
-      const q = new Map(paramsIn(root, op, 'query').map((p) => [p.param.name, p]));
-      const missing = needed.filter((n) => !q.has(n));
-      if (missing.length > 0) {
-        add(`${opLabel(op)} does not accept ${list(missing)}.`, [...op.path, 'parameters']);
-        continue;
-      }
-      const c = q.get('_count');
-      const { schema, path } = paramSchema(root, c.param, c.path);
-      if (schema && typesOf(schema).length > 0 && !typesOf(schema).includes('integer')) add('_count must be an integer (a page size).', path);
+export default createRulesetFunction({ input: null, options: null }, function fhirHistoryParams(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  const add = (message, path) => results.push({ message, path });
+  const kinds = ['history-type', 'history-instance'];
+  const needed = ['_since', '_count'];
+  for (const { op } of fhirOps(root, kinds)) {
+    if (op.method !== 'get') continue;
+    const q = new Map(paramsIn(root, op, 'query').map((p) => [p.param.name, p]));
+    const missing = needed.filter((n) => !q.has(n));
+    if (missing.length > 0) {
+      add(`${opLabel(op)} does not accept ${list(missing)}.`, [...op.path, 'parameters']);
+      continue;
     }
-    return results;
-  },
-);
+    const c = q.get('_count');
+    const { schema, path } = paramSchema(root, c.param, c.path);
+    if (schema && typesOf(schema).length > 0 && !typesOf(schema).includes('integer')) add('_count must be an integer (a page size).', path);
+  }
+  return results;
+});

@@ -24,8 +24,10 @@ export default createRulesetFunction({ input: null, options: null }, function fh
     seen.add(key);
     const types = typesOf(schema);
     if (types.length > 0 && !types.includes('string')) results.push({ message: `The logical id {${name}} is ${types.join('/')}: FHIR ids are strings ([A-Za-z0-9\\-\\.]{1,64}).`, path });
-    else if (typeof schema.pattern !== 'string' && !(typeof schema.maxLength === 'number' && schema.maxLength <= 64)) results.push({ message: `The logical id {${name}} is unbounded: add pattern ^[A-Za-z0-9\\-\\.]{1,64}$.`, path });
-    else if (typeof schema.maxLength === 'number' && schema.maxLength > 64) results.push({ message: `The logical id {${name}} allows ${schema.maxLength} characters: FHIR ids have at most 64.`, path });
+    else if (typeof schema.pattern !== 'string' && !(typeof schema.maxLength === 'number' && schema.maxLength <= 64))
+      results.push({ message: `The logical id {${name}} is unbounded: add pattern ^[A-Za-z0-9\\-\\.]{1,64}$.`, path });
+    else if (typeof schema.maxLength === 'number' && schema.maxLength > 64)
+      results.push({ message: `The logical id {${name}} allows ${schema.maxLength} characters: FHIR ids have at most 64.`, path });
   }
   return results;
 });

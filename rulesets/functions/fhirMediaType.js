@@ -10,31 +10,28 @@ const RESOURCE_KINDS = ['search-type', 'create', 'conditional', 'search-post', '
  * Request and response bodies of FHIR interactions offer application/fhir+json (or fhir+xml);
  * bodies of Binary, $operations, PATCH requests and POST _search forms are left alone.
  */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function fhirMediaType(_input, _options, context) {
-    const root = rootOf(context);
-    const results = [];
-    const done = new Set();
-    const check = (content, path, what) => {
-      const key = path.join('/');
-      if (done.has(key)) return;
-      done.add(key);
-      const types = contentOf(content, []).map((m) => m.base);
-      if (types.length === 0 || types.some((t) => FHIR_MEDIA_TYPES.has(t))) return;
-      results.push({ message: `${what} offers ${types.join(', ')} but not application/fhir+json.`, path });
-    };
-    for (const { op, it } of fhirOps(root, RESOURCE_KINDS)) {
-      if (it.type === 'Binary') continue;
-      if (it.kind !== 'patch' && it.kind !== 'search-post') {
-        const rb = requestBodyOf(root, op);
-        if (rb) check(rb.body.content, [...rb.path, 'content'], rb.path[0] === 'components' ? `Request body ${rb.path[rb.path.length - 1]}` : `The request body of ${opLabel(op)}`);
-      }
-      for (let rI = 0, rList = responsesOf(root, op); rI < rList.length; rI++) {
-        const r = rList[rI];
-        check(r.response.content, [...r.path, 'content'], r.path[0] === 'components' ? `Response ${r.path[r.path.length - 1]}` : `The ${r.code} response of ${opLabel(op)}`);
-      }
+export default createRulesetFunction({ input: null, options: null }, function fhirMediaType(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  const done = new Set();
+  const check = (content, path, what) => {
+    const key = path.join('/');
+    if (done.has(key)) return;
+    done.add(key);
+    const types = contentOf(content, []).map((m) => m.base);
+    if (types.length === 0 || types.some((t) => FHIR_MEDIA_TYPES.has(t))) return;
+    results.push({ message: `${what} offers ${types.join(', ')} but not application/fhir+json.`, path });
+  };
+  for (const { op, it } of fhirOps(root, RESOURCE_KINDS)) {
+    if (it.type === 'Binary') continue;
+    if (it.kind !== 'patch' && it.kind !== 'search-post') {
+      const rb = requestBodyOf(root, op);
+      if (rb) check(rb.body.content, [...rb.path, 'content'], rb.path[0] === 'components' ? `Request body ${rb.path[rb.path.length - 1]}` : `The request body of ${opLabel(op)}`);
     }
-    return results;
-  },
-);
+    for (let rI = 0, rList = responsesOf(root, op); rI < rList.length; rI++) {
+      const r = rList[rI];
+      check(r.response.content, [...r.path, 'content'], r.path[0] === 'components' ? `Response ${r.path[r.path.length - 1]}` : `The ${r.code} response of ${opLabel(op)}`);
+    }
+  }
+  return results;
+});

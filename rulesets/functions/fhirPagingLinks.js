@@ -5,23 +5,20 @@ import { objectShape } from './lib/pack-common.js';
 import { FHIR_SEARCH_KINDS, fhirJsonResponseBodies } from './lib/fhir.js';
 
 /** The Bundles FHIR searches and histories return define `link` (self, next, previous paging). */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function fhirPagingLinks(_input, _options, context) {
-    const root = rootOf(context);
-    const results = [];
-    const done = new Set();
-    const add = (message, path) => {
-      const k = `${path.join('/')}\u0000${message}`;
-      if (done.has(k)) return;
-      done.add(k);
-      results.push({ message, path });
-    };
-    for (const b of fhirJsonResponseBodies(root, FHIR_SEARCH_KINDS, (code) => code === '200')) {
-      if (b.type !== 'Bundle' && !(b.type === undefined && objectShape(root, b.schema, b.path).props.has('entry'))) continue;
-      const shape = objectShape(root, b.schema, b.path);
-      if (shape.props.size > 0 && !shape.props.has('link')) add('The result Bundle defines no link (self, next, previous): clients cannot page.', b.path);
-    }
-    return results;
-  },
-);
+export default createRulesetFunction({ input: null, options: null }, function fhirPagingLinks(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  const done = new Set();
+  const add = (message, path) => {
+    const k = `${path.join('/')}\u0000${message}`;
+    if (done.has(k)) return;
+    done.add(k);
+    results.push({ message, path });
+  };
+  for (const b of fhirJsonResponseBodies(root, FHIR_SEARCH_KINDS, (code) => code === '200')) {
+    if (b.type !== 'Bundle' && !(b.type === undefined && objectShape(root, b.schema, b.path).props.has('entry'))) continue;
+    const shape = objectShape(root, b.schema, b.path);
+    if (shape.props.size > 0 && !shape.props.has('link')) add('The result Bundle defines no link (self, next, previous): clients cannot page.', b.path);
+  }
+  return results;
+});

@@ -7,19 +7,16 @@ import { fhirOps } from './lib/fhir.js';
 const PATCH_TYPES = new Set(['application/json-patch+json', 'application/fhir+json', 'application/fhir+xml', 'application/xml-patch+xml']);
 
 /** FHIR PATCH accepts JSON Patch (application/json-patch+json) or FHIRPath Patch (a Parameters resource in application/fhir+json). */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function fhirPatchFormats(_input, _options, context) {
-    const root = rootOf(context);
-    const results = [];
-    for (const { op } of fhirOps(root, 'patch')) {
-      const rb = requestBodyOf(root, op);
-      if (!rb) continue;
-      const types = contentOf(rb.body.content, []).map((m) => m.base);
-      if (types.length > 0 && !types.some((t) => PATCH_TYPES.has(t))) {
-        results.push({ message: `${opLabel(op)} accepts ${types.join(', ')}: FHIR patch is application/json-patch+json or FHIRPath Patch (application/fhir+json).`, path: [...rb.path, 'content'] });
-      }
+export default createRulesetFunction({ input: null, options: null }, function fhirPatchFormats(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  for (const { op } of fhirOps(root, 'patch')) {
+    const rb = requestBodyOf(root, op);
+    if (!rb) continue;
+    const types = contentOf(rb.body.content, []).map((m) => m.base);
+    if (types.length > 0 && !types.some((t) => PATCH_TYPES.has(t))) {
+      results.push({ message: `${opLabel(op)} accepts ${types.join(', ')}: FHIR patch is application/json-patch+json or FHIRPath Patch (application/fhir+json).`, path: [...rb.path, 'content'] });
     }
-    return results;
-  },
-);
+  }
+  return results;
+});

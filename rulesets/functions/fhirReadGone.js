@@ -5,15 +5,15 @@ import { hasCode, opLabel } from './lib/pack-common.js';
 import { fhirOps } from './lib/fhir.js';
 
 /** A FHIR read declares 410 Gone when the resource can be deleted (HL7 FHIR RESTful API, read and delete). */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function fhirReadGone(_input, _options, context) {
-    const root = rootOf(context);
-    const results = [];
-    for (const { op } of fhirOps(root, 'read')) {
-      if (op.method !== 'get' || !op.pathItem.delete || hasCode(op, '410', false)) continue;
-      results.push({ message: `${opLabel(op)} does not declare 410 Gone, although ${op.pathKey} supports DELETE: clients cannot tell a deleted resource from an unknown one.`, path: [...op.path, 'responses'] });
-    }
-    return results;
-  },
-);
+export default createRulesetFunction({ input: null, options: null }, function fhirReadGone(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  for (const { op } of fhirOps(root, 'read')) {
+    if (op.method !== 'get' || !op.pathItem.delete || hasCode(op, '410', false)) continue;
+    results.push({
+      message: `${opLabel(op)} does not declare 410 Gone, although ${op.pathKey} supports DELETE: clients cannot tell a deleted resource from an unknown one.`,
+      path: [...op.path, 'responses'],
+    });
+  }
+  return results;
+});

@@ -8,36 +8,34 @@ import { fhirOps, fhirSchemaType, isJsonish, withArticle } from './lib/fhir.js';
  * read, vread, update, patch and create bodies carry the resource type of their URL (schemas told
  * by `$ref` name or `resourceType`; Binary is left alone).
  */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function fhirResourceBodyType(_input, _options, context) {
-    const root = rootOf(context);
-    const results = [];
-    const done = new Set();
-    const add = (message, path) => {
-      const k = `${path.join('/')}\u0000${message}`;
-      if (done.has(k)) return;
-      done.add(k);
-      results.push({ message, path });
-    };
-    for (const { op, it } of fhirOps(root, ['read', 'vread', 'update', 'patch', 'create'])) {
-      if (it.type === 'Binary') continue;
-      const want = it.type;
-      const bodies = [];
-      if (it.kind === 'update' || it.kind === 'create') {
-        const rb = requestBodyOf(root, op);
-        if (rb) for (const m of contentOf(rb.body.content, [...rb.path, 'content'])) if (isJsonish(m.base) && m.schema !== undefined) bodies.push([m, 'request body']);
-      }
-      for (let rI = 0, rList = responsesOf(root, op); rI < rList.length; rI++) {
-        const r = rList[rI];
-        if (!/^20[01]$/.test(r.code)) continue;
-        for (const m of contentOf(r.response.content, [...r.path, 'content'])) if (isJsonish(m.base) && m.schema !== undefined) bodies.push([m, `${r.code} response`]);
-      }
-      for (const [m, what] of bodies) {
-        const t = fhirSchemaType(root, m.schema, [...m.path, 'schema']);
-        if (t && t !== 'oneOf' && t !== want && !(t === 'OperationOutcome' && what !== 'request body')) add(`The ${what} of ${opLabel(op)} is ${withArticle(t)}, not ${withArticle(want)}.`, [...m.path, 'schema']);
-      }
+export default createRulesetFunction({ input: null, options: null }, function fhirResourceBodyType(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  const done = new Set();
+  const add = (message, path) => {
+    const k = `${path.join('/')}\u0000${message}`;
+    if (done.has(k)) return;
+    done.add(k);
+    results.push({ message, path });
+  };
+  for (const { op, it } of fhirOps(root, ['read', 'vread', 'update', 'patch', 'create'])) {
+    if (it.type === 'Binary') continue;
+    const want = it.type;
+    const bodies = [];
+    if (it.kind === 'update' || it.kind === 'create') {
+      const rb = requestBodyOf(root, op);
+      if (rb) for (const m of contentOf(rb.body.content, [...rb.path, 'content'])) if (isJsonish(m.base) && m.schema !== undefined) bodies.push([m, 'request body']);
     }
-    return results;
-  },
-);
+    for (let rI = 0, rList = responsesOf(root, op); rI < rList.length; rI++) {
+      const r = rList[rI];
+      if (!/^20[01]$/.test(r.code)) continue;
+      for (const m of contentOf(r.response.content, [...r.path, 'content'])) if (isJsonish(m.base) && m.schema !== undefined) bodies.push([m, `${r.code} response`]);
+    }
+    for (const [m, what] of bodies) {
+      const t = fhirSchemaType(root, m.schema, [...m.path, 'schema']);
+      if (t && t !== 'oneOf' && t !== want && !(t === 'OperationOutcome' && what !== 'request body'))
+        add(`The ${what} of ${opLabel(op)} is ${withArticle(t)}, not ${withArticle(want)}.`, [...m.path, 'schema']);
+    }
+  }
+  return results;
+});

@@ -9,23 +9,25 @@ import { fhirDoc, fhirTypeLike } from './lib/fhir.js';
  * written exactly (Patient, not patients), or is a system-level path (metadata, _history, _search,
  * $op). Once per path.
  */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function fhirResourceTypePaths(_input, _options, context) {
-    const root = rootOf(context);
-    const { ops } = fhirDoc(root);
-    const results = [];
-    const seen = new Set();
-    for (const { op, it } of ops) {
-      if (seen.has(op.pathKey) || it) continue;
-      seen.add(op.pathKey);
-      const where = op.path.slice(0, op.path[op.path.length - 2] === 'additionalOperations' ? -2 : -1);
-      const like = segmentsOf(op.pathKey)
-        .filter((s) => !isTemplate(s))
-        .map((s) => [s, fhirTypeLike(s)])
-        .find(([, t]) => t);
-      results.push({ message: like ? `Path ${op.pathKey} uses '${like[0]}' for the resource type ${like[1]}: FHIR URLs are [base]/${like[1]}/….` : `Path ${op.pathKey} is not a FHIR interaction: [base]/[type]/… with a FHIR resource type, or a system-level path (metadata, _history, _search, $operation).`, path: where });
-    }
-    return results;
-  },
-);
+export default createRulesetFunction({ input: null, options: null }, function fhirResourceTypePaths(_input, _options, context) {
+  const root = rootOf(context);
+  const { ops } = fhirDoc(root);
+  const results = [];
+  const seen = new Set();
+  for (const { op, it } of ops) {
+    if (seen.has(op.pathKey) || it) continue;
+    seen.add(op.pathKey);
+    const where = op.path.slice(0, op.path[op.path.length - 2] === 'additionalOperations' ? -2 : -1);
+    const like = segmentsOf(op.pathKey)
+      .filter((s) => !isTemplate(s))
+      .map((s) => [s, fhirTypeLike(s)])
+      .find(([, t]) => t);
+    results.push({
+      message: like
+        ? `Path ${op.pathKey} uses '${like[0]}' for the resource type ${like[1]}: FHIR URLs are [base]/${like[1]}/….`
+        : `Path ${op.pathKey} is not a FHIR interaction: [base]/[type]/… with a FHIR resource type, or a system-level path (metadata, _history, _search, $operation).`,
+      path: where,
+    });
+  }
+  return results;
+});

@@ -5,26 +5,26 @@ import { objectShape, resolved } from './lib/pack-common.js';
 import { FHIR_SEARCH_KINDS, fhirJsonResponseBodies, withArticle } from './lib/fhir.js';
 
 /** 200 bodies of FHIR searches and histories are a Bundle (schemas told by `$ref` name or `resourceType`). */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function fhirSearchBundle(_input, _options, context) {
-    const root = rootOf(context);
-    const results = [];
-    const done = new Set();
-    const add = (message, path) => {
-      const k = `${path.join('/')}\u0000${message}`;
-      if (done.has(k)) return;
-      done.add(k);
-      results.push({ message, path });
-    };
-    for (const b of fhirJsonResponseBodies(root, FHIR_SEARCH_KINDS, (code) => code === '200')) {
-      const t = b.type;
-      if (t === 'Bundle' || t === 'oneOf') continue;
-      const { schema } = resolved(root, b.schema, b.path);
-      const shape = objectShape(root, b.schema, b.path);
-      if (!t && shape.props.has('entry') && shape.props.has('type')) continue;
-      add(`${b.what} is ${t ? withArticle(t) : schema && typesOf(schema).includes('array') ? 'a bare array' : 'not a Bundle'}: ${b.it.kind.startsWith('history') ? 'history' : 'search'} results are a Bundle (type ${b.it.kind.startsWith('history') ? 'history' : 'searchset'}).`, b.path);
-    }
-    return results;
-  },
-);
+export default createRulesetFunction({ input: null, options: null }, function fhirSearchBundle(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  const done = new Set();
+  const add = (message, path) => {
+    const k = `${path.join('/')}\u0000${message}`;
+    if (done.has(k)) return;
+    done.add(k);
+    results.push({ message, path });
+  };
+  for (const b of fhirJsonResponseBodies(root, FHIR_SEARCH_KINDS, (code) => code === '200')) {
+    const t = b.type;
+    if (t === 'Bundle' || t === 'oneOf') continue;
+    const { schema } = resolved(root, b.schema, b.path);
+    const shape = objectShape(root, b.schema, b.path);
+    if (!t && shape.props.has('entry') && shape.props.has('type')) continue;
+    add(
+      `${b.what} is ${t ? withArticle(t) : schema && typesOf(schema).includes('array') ? 'a bare array' : 'not a Bundle'}: ${b.it.kind.startsWith('history') ? 'history' : 'search'} results are a Bundle (type ${b.it.kind.startsWith('history') ? 'history' : 'searchset'}).`,
+      b.path,
+    );
+  }
+  return results;
+});

@@ -13,12 +13,16 @@ export default createRulesetFunction({ input: null, options: null }, function fh
     if (op.method !== 'get') continue;
     const twin = posts.get(`${normalisePath(op.pathKey)}/_search`);
     if (!twin) {
-      results.push({ message: `GET ${op.pathKey} has no POST ${op.pathKey.replace(/\/+$/, '')}/_search: servers that support search shall support POST search (parameters in a form body, not in logged URLs).`, path: op.path.slice(0, -1) });
+      results.push({
+        message: `GET ${op.pathKey} has no POST ${op.pathKey.replace(/\/+$/, '')}/_search: servers that support search shall support POST search (parameters in a form body, not in logged URLs).`,
+        path: op.path.slice(0, -1),
+      });
       continue;
     }
     const rb = requestBodyOf(root, twin.op);
     const types = rb ? contentOf(rb.body.content, []).map((m) => m.base) : [];
-    if (!types.includes('application/x-www-form-urlencoded')) results.push({ message: `POST ${twin.op.pathKey} does not accept application/x-www-form-urlencoded search parameters.`, path: rb ? [...rb.path, 'content'] : twin.op.path });
+    if (!types.includes('application/x-www-form-urlencoded'))
+      results.push({ message: `POST ${twin.op.pathKey} does not accept application/x-www-form-urlencoded search parameters.`, path: rb ? [...rb.path, 'content'] : twin.op.path });
   }
   return results;
 });

@@ -22,7 +22,10 @@ export default createRulesetFunction({ input: null, options: null }, function fh
         const scope = scopeList[scopeI];
         if (SMART.test(scope) || OTHER.has(scope) || /^launch\/[a-z]+$/.test(scope)) continue;
         const m = /^(patient|user|system)\/(\*|[A-Z][A-Za-z]+)\.(\w+)/.exec(scope);
-        results.push({ message: `Scope '${scope}' is not a SMART on FHIR scope: use (patient|user|system)/(Type|*).(read|write|cruds)${m ? '' : ', e.g. patient/Observation.rs'} or launch, openid, fhirUser, offline_access.`, path: ['components', 'securitySchemes', name, 'flows', flow, 'scopes', scope] });
+        results.push({
+          message: `Scope '${scope}' is not a SMART on FHIR scope: use (patient|user|system)/(Type|*).(read|write|cruds)${m ? '' : ', e.g. patient/Observation.rs'} or launch, openid, fhirUser, offline_access.`,
+          path: ['components', 'securitySchemes', name, 'flows', flow, 'scopes', scope],
+        });
       }
     }
   }

@@ -5,17 +5,18 @@ import { hasCode, headerParams, list, opLabel } from './lib/pack-common.js';
 import { fhirOps } from './lib/fhir.js';
 
 /** FHIR update and patch accept If-Match and declare 412 Precondition Failed (versioned updates, no lost update). */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function fhirVersionedUpdate(_input, _options, context) {
-    const root = rootOf(context);
-    const results = [];
-    for (const { op } of fhirOps(root, ['update', 'patch'])) {
-      const missing = [];
-      if (!headerParams(root, op).has('if-match')) missing.push('the If-Match header');
-      if (!hasCode(op, '412', false)) missing.push('a 412 Precondition Failed response');
-      if (missing.length > 0) results.push({ message: `${opLabel(op)} lacks ${list(missing)}: concurrent updates overwrite each other (lost update).`, path: [...op.path, missing[0].startsWith('the') ? 'parameters' : 'responses'] });
-    }
-    return results;
-  },
-);
+export default createRulesetFunction({ input: null, options: null }, function fhirVersionedUpdate(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  for (const { op } of fhirOps(root, ['update', 'patch'])) {
+    const missing = [];
+    if (!headerParams(root, op).has('if-match')) missing.push('the If-Match header');
+    if (!hasCode(op, '412', false)) missing.push('a 412 Precondition Failed response');
+    if (missing.length > 0)
+      results.push({
+        message: `${opLabel(op)} lacks ${list(missing)}: concurrent updates overwrite each other (lost update).`,
+        path: [...op.path, missing[0].startsWith('the') ? 'parameters' : 'responses'],
+      });
+  }
+  return results;
+});

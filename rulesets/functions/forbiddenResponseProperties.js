@@ -53,7 +53,11 @@ export default createRulesetFunction(
           });
         }
       },
-      { variant: `sensitive:${JSON.stringify([options.codes, options.methods, ext, options.exemptPaths])}`, filterOp: (op) => !exempt(op), filterRoot: codes ? (entry) => codes.test(entry.code) : undefined },
+      {
+        variant: `sensitive:${JSON.stringify([options.codes, options.methods, ext, options.exemptPaths])}`,
+        filterOp: (op) => !exempt(op),
+        filterRoot: codes ? (entry) => codes.test(entry.code) : undefined,
+      },
     );
     return results;
   },

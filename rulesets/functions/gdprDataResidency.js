@@ -4,20 +4,17 @@ import { isObject, rootOf } from './lib/doc.js';
 import { gdprDoc, personalDataExample } from './lib/gdpr.js';
 
 /** Every server of an API that processes personal data declares x-data-residency (where the data is stored and processed). */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function gdprDataResidency(_input, _options, context) {
-    const root = rootOf(context);
-    const doc = gdprDoc(root);
-    if (!doc.processes) return [];
-    const example = personalDataExample(doc);
-    const results = [];
-    const servers = Array.isArray(root.servers) ? root.servers : [];
-    servers.forEach((s, i) => {
-      if (isObject(s) && (typeof s['x-data-residency'] !== 'string' && !Array.isArray(s['x-data-residency']))) {
-        results.push({ message: `Server ${String(s.url ?? i)} does not declare x-data-residency (e.g. EU) although the API processes personal data${example}.`, path: ['servers', String(i)] });
-      }
-    });
-    return results;
-  },
-);
+export default createRulesetFunction({ input: null, options: null }, function gdprDataResidency(_input, _options, context) {
+  const root = rootOf(context);
+  const doc = gdprDoc(root);
+  if (!doc.processes) return [];
+  const example = personalDataExample(doc);
+  const results = [];
+  const servers = Array.isArray(root.servers) ? root.servers : [];
+  servers.forEach((s, i) => {
+    if (isObject(s) && typeof s['x-data-residency'] !== 'string' && !Array.isArray(s['x-data-residency'])) {
+      results.push({ message: `Server ${String(s.url ?? i)} does not declare x-data-residency (e.g. EU) although the API processes personal data${example}.`, path: ['servers', String(i)] });
+    }
+  });
+  return results;
+});

@@ -7,21 +7,19 @@ import { GDPR_RIGHTS } from './lib/gdpr.js';
  * x-data-subject-rights on an operation is a list of known data-subject rights (access,
  * rectification, erasure, restriction, portability, objection, withdraw-consent, automated-decision).
  */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function gdprRightsValid(_input, _options, context) {
-    const root = rootOf(context);
-    const results = [];
-    for (let opI = 0, opList = operations(root); opI < opList.length; opI++) {
-      const op = opList[opI];
-      const r = op.operation['x-data-subject-rights'];
-      if (r === undefined) continue;
-      const path = [...op.path, 'x-data-subject-rights'];
-      if (!Array.isArray(r)) results.push({ message: 'x-data-subject-rights must be a list of rights, e.g. [access, portability].', path });
-      else r.forEach((x, i) => {
+export default createRulesetFunction({ input: null, options: null }, function gdprRightsValid(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  for (let opI = 0, opList = operations(root); opI < opList.length; opI++) {
+    const op = opList[opI];
+    const r = op.operation['x-data-subject-rights'];
+    if (r === undefined) continue;
+    const path = [...op.path, 'x-data-subject-rights'];
+    if (!Array.isArray(r)) results.push({ message: 'x-data-subject-rights must be a list of rights, e.g. [access, portability].', path });
+    else
+      r.forEach((x, i) => {
         if (!GDPR_RIGHTS.includes(x)) results.push({ message: `'${String(x)}' is not a data-subject right (${GDPR_RIGHTS.join(', ')}).`, path: [...path, String(i)] });
       });
-    }
-    return results;
-  },
-);
+  }
+  return results;
+});

@@ -28,7 +28,12 @@ export default createRulesetFunction({ input: null, options: null }, function gd
   };
   if (!anySecurity) {
     const all = open.flatMap((o) => o.fields);
-    return [{ message: `The API declares no security at all, yet ${open.length} operation${open.length > 1 ? 's' : ''} (${opLabel(open[0].op)}${open.length > 1 ? ', …' : ''}) handle personal data (${names(all)}).`, path: isObject(root.paths) ? ['paths'] : [] }];
+    return [
+      {
+        message: `The API declares no security at all, yet ${open.length} operation${open.length > 1 ? 's' : ''} (${opLabel(open[0].op)}${open.length > 1 ? ', …' : ''}) handle personal data (${names(all)}).`,
+        path: isObject(root.paths) ? ['paths'] : [],
+      },
+    ];
   }
   return open.map(({ op, level, alternatives, fields }) => ({
     message: `${opLabel(op)} handles personal data (${names(fields)}) but ${alternatives && alternatives.length > 0 ? 'authentication is optional ({})' : 'requires no authentication'}${op.operation['x-public'] === true ? ' — marked x-public, yet personal data must not be public' : ''}.`,

@@ -17,7 +17,9 @@ export default createRulesetFunction({ input: null, options: null }, function gd
     if (m && (m.key === 'x-sap-dpp-is-potentially-sensitive' || (isObject(m.value) && m.value.category === 'special'))) continue;
     const what = f.kind === 'property' ? 'Property' : 'Parameter';
     results.push({
-      message: m ? `${what} '${f.name}' looks like special-category data ('${f.special}') but its ${m.key} does not say category: special.` : `${what} '${f.name}' looks like special-category data ('${f.special}') and is not marked x-personal-data with category: special.`,
+      message: m
+        ? `${what} '${f.name}' looks like special-category data ('${f.special}') but its ${m.key} does not say category: special.`
+        : `${what} '${f.name}' looks like special-category data ('${f.special}') and is not marked x-personal-data with category: special.`,
       path: m && isObject(m.value) ? [...f.path, m.key] : f.path,
     });
   }

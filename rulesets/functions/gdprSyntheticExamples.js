@@ -30,7 +30,8 @@ export default createRulesetFunction({ input: null, options: null }, function gd
     for (const k of ['example', 'default']) if (f.node[k] !== undefined) scan(f.node[k], [...f.path, k]);
     if (Array.isArray(f.node.examples)) scan(f.node.examples, [...f.path, 'examples']);
     if (f.kind === 'parameter' && isObject(f.node.schema)) for (const k of ['example', 'default']) if (f.node.schema[k] !== undefined) scan(f.node.schema[k], [...f.path, 'schema', k]);
-    if (f.kind === 'parameter' && isObject(f.node.examples)) for (const k of Object.keys(f.node.examples)) if (isObject(f.node.examples[k])) scan(f.node.examples[k].value, [...f.path, 'examples', k, 'value']);
+    if (f.kind === 'parameter' && isObject(f.node.examples))
+      for (const k of Object.keys(f.node.examples)) if (isObject(f.node.examples[k])) scan(f.node.examples[k].value, [...f.path, 'examples', k, 'value']);
   }
   for (const m of mediaTypes(root)) {
     if (m.media.example !== undefined) scan(m.media.example, [...m.path, 'example']);

@@ -24,7 +24,7 @@ export default createRulesetFunction(
       if (seen.has(key)) continue;
       seen.add(key);
       const desc = typeof scheme.description === 'string' && scheme.description.trim() !== '' ? scheme.description : undefined;
-      if (desc !== undefined && re && re.test(desc)) continue;
+      if (desc && re?.test(desc)) continue;
       // a scheme given as a $ref is reported where it is written, under that name
       const name = path.length === 3 && path[1] === 'securitySchemes' ? path[2] : listed;
       results.push({

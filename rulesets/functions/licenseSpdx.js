@@ -11,7 +11,11 @@ const EXCEPTION_ID = /^[A-Za-z0-9][A-Za-z0-9.+-]*$/;
 
 /** Splits an SPDX expression into tokens: ( ) and words. */
 function tokenize(s) {
-  return s.replace(/([()])/g, ' $1 ').trim().split(/\s+/).filter(Boolean);
+  return s
+    .replace(/([()])/g, ' $1 ')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
 }
 
 /**

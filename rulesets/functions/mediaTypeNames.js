@@ -23,7 +23,11 @@ export default createRulesetFunction({ input: null, options: null }, function me
       if (!isObject(e) || typeof e.contentType !== 'string') continue;
       for (const part of e.contentType.split(',')) {
         const r = parseMediaType(part.trim());
-        if (r.error) results.push({ message: `contentType '${e.contentType}' of encoding '${name}' is not a list of media types: '${part.trim()}' ${r.error}`, path: [...site.path, 'encoding', name, 'contentType'] });
+        if (r.error)
+          results.push({
+            message: `contentType '${e.contentType}' of encoding '${name}' is not a list of media types: '${part.trim()}' ${r.error}`,
+            path: [...site.path, 'encoding', name, 'contentType'],
+          });
       }
     }
   }

@@ -4,7 +4,8 @@ import { rootOf } from './lib/doc.js';
 import { headersOf, kindsOf, opLabel, propertiesOf, resolveSchema, squash } from './lib/secperf.js';
 import { collectionReads, ENVELOPE_PROPERTIES, pagingParams } from './lib/performance.js';
 
-const NAV = /^(next|nextpage|nextpageuri|nextpageurl|nextlink|nexturl|nextcursor|nextpagetoken|nexttoken|cursor|endcursor|hasmore|hasnextpage|continue|continuationtoken|pagetoken|total|totalcount|totalitems|totalresults|totalsize|count|remainingitemcount)$/;
+const NAV =
+  /^(next|nextpage|nextpageuri|nextpageurl|nextlink|nexturl|nextcursor|nextpagetoken|nexttoken|cursor|endcursor|hasmore|hasnextpage|continue|continuationtoken|pagetoken|total|totalcount|totalitems|totalresults|totalsize|count|remainingitemcount)$/;
 const CONTAINERS = /^(links|_links|link|meta|metadata|pagination|paging|pageinfo|page|cursor|cursors)$/;
 const HEADERS = ['link', 'x-total-count', 'x-next-page', 'x-next-cursor', 'x-pagination', 'x-continuation-token'];
 

@@ -59,7 +59,7 @@ export default createRulesetFunction(
         if (typeof schema.format === 'string' && (formats.length === 0 || formats.includes(schema.format))) return;
         const has = typeof schema.format === 'string' ? ` (format '${schema.format}' does not say so)` : '';
         // A URI template (`…/gists{/gist_id}`, RFC 6570) is not a URI: `format: uri` would be wrong advice.
-        const hint = formats.includes('uri-template') && isUriTemplate(schema) ? "format: uri-template (its example is a URI template, not a URI)" : entry.hint;
+        const hint = formats.includes('uri-template') && isUriTemplate(schema) ? 'format: uri-template (its example is a URI template, not a URI)' : entry.hint;
         results.push({ message: `${what} '${name}' is a free string${has}: declare ${hint}`, path: [...site.path, ...suffix] });
       }
     };

@@ -8,15 +8,12 @@ import { psd2Doc } from './lib/psd2.js';
  * An XS2A interface offering account information has the consent life cycle (POST /consents, GET
  * and DELETE /consents/{consentId}, GET …/status, …/authorisations).
  */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function psd2ConsentLifecycle(_input, _options, context) {
-    const root = rootOf(context);
-    const { ops } = psd2Doc(root);
-    if (ops.length === 0) return [];
-    return consentLifecycle(ops);
-  },
-);
+export default createRulesetFunction({ input: null, options: null }, function psd2ConsentLifecycle(_input, _options, context) {
+  const root = rootOf(context);
+  const { ops } = psd2Doc(root);
+  if (ops.length === 0) return [];
+  return consentLifecycle(ops);
+});
 
 const norm = (segs) => segs.map((s) => (isTemplate(s) ? '{}' : s)).join('/');
 

@@ -15,7 +15,8 @@ export default createRulesetFunction(
     const results = [];
     for (const { op } of psd2Ops(root, 'xs2a')) {
       const missing = codes.filter((c) => !hasCode(op, c));
-      if (missing.length > 0) results.push({ message: `${opLabel(op)} does not document the Berlin Group error response${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`, path: [...op.path, 'responses'] });
+      if (missing.length > 0)
+        results.push({ message: `${opLabel(op)} does not document the Berlin Group error response${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`, path: [...op.path, 'responses'] });
     }
     return results;
   },

@@ -4,18 +4,15 @@ import { rootOf, typesOf } from './lib/doc.js';
 import { psd2NodeName, psd2SchemaNodes } from './lib/psd2.js';
 
 /** In an XS2A document, iban and bban strings carry a pattern. Every schema is checked once, where it is written. */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function psd2IbanPattern(_input, _options, context) {
-    const root = rootOf(context);
-    const results = [];
-    for (const n of psd2SchemaNodes(root)) {
-      const name = psd2NodeName(n);
-      const s = n.schema;
-      if ((name === 'iban' || name === 'bban') && typesOf(s).includes('string') && typeof s.pattern !== 'string') {
-        results.push({ message: `${name} has no pattern (${name === 'iban' ? '^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{1,30}$' : '^[a-zA-Z0-9]{1,30}$'}).`, path: n.path });
-      }
+export default createRulesetFunction({ input: null, options: null }, function psd2IbanPattern(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  for (const n of psd2SchemaNodes(root)) {
+    const name = psd2NodeName(n);
+    const s = n.schema;
+    if ((name === 'iban' || name === 'bban') && typesOf(s).includes('string') && typeof s.pattern !== 'string') {
+      results.push({ message: `${name} has no pattern (${name === 'iban' ? '^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{1,30}$' : '^[a-zA-Z0-9]{1,30}$'}).`, path: n.path });
     }
-    return results;
-  },
-);
+  }
+  return results;
+});

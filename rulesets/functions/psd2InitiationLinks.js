@@ -15,7 +15,11 @@ export default createRulesetFunction({ input: null, options: null }, function ps
       for (const m of contentOf(r.response.content, [...r.path, 'content'])) {
         if (m.base !== 'application/json' || m.schema === undefined) continue;
         const shape = objectShape(root, m.schema, [...m.path, 'schema']);
-        if (!shape.props.has('_links')) results.push({ message: `The 201 initiation body${r.path[0] === 'components' ? '' : ` of ${opLabel(op)}`} has no _links (scaRedirect, scaOAuth, startAuthorisation, self, status).`, path: [...m.path, 'schema'] });
+        if (!shape.props.has('_links'))
+          results.push({
+            message: `The 201 initiation body${r.path[0] === 'components' ? '' : ` of ${opLabel(op)}`} has no _links (scaRedirect, scaOAuth, startAuthorisation, self, status).`,
+            path: [...m.path, 'schema'],
+          });
       }
     }
   }

@@ -9,26 +9,23 @@ import { psd2ErrorBodies, tppMessagesOf } from './lib/psd2.js';
  * application/problem+json) is an enum of Berlin Group message codes. Each schema is checked once,
  * where it is defined.
  */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function psd2MessageCodesEnumerated(_input, _options, context) {
-    const root = rootOf(context);
-    const results = [];
-    const done = new Set();
-    const report = (message, path) => {
-      const key = `${path.join('/')}\u0000${message}`;
-      if (!done.has(key)) {
-        done.add(key);
-        results.push({ message, path });
-      }
-    };
-    for (const b of psd2ErrorBodies(root)) {
-      const isProblem = b.base === 'application/problem+json';
-      if (isProblem || b.base === 'application/json') checkCodes(root, b.schema, b.path, isProblem, report);
+export default createRulesetFunction({ input: null, options: null }, function psd2MessageCodesEnumerated(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  const done = new Set();
+  const report = (message, path) => {
+    const key = `${path.join('/')}\u0000${message}`;
+    if (!done.has(key)) {
+      done.add(key);
+      results.push({ message, path });
     }
-    return results;
-  },
-);
+  };
+  for (const b of psd2ErrorBodies(root)) {
+    const isProblem = b.base === 'application/problem+json';
+    if (isProblem || b.base === 'application/json') checkCodes(root, b.schema, b.path, isProblem, report);
+  }
+  return results;
+});
 
 function checkCodes(root, schema, path, isProblem, report) {
   const shape = objectShape(root, schema, path);
@@ -36,7 +33,7 @@ function checkCodes(root, schema, path, isProblem, report) {
   if (isProblem) codeProp = shape.props.get('code');
   else {
     const t = tppMessagesOf(root, shape);
-    if (t && t.items) codeProp = objectShape(root, t.items, t.itemsPath).props.get('code');
+    if (t?.items) codeProp = objectShape(root, t.items, t.itemsPath).props.get('code');
   }
   if (!codeProp) return;
   const s = codeProp.schema;

@@ -8,15 +8,12 @@ import { psd2Doc } from './lib/psd2.js';
  * Every XS2A payment initiation resource has GET …/{paymentId}, GET …/{paymentId}/status and
  * …/{paymentId}/authorisations.
  */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function psd2PaymentSubresources(_input, _options, context) {
-    const root = rootOf(context);
-    const { ops } = psd2Doc(root);
-    if (ops.length === 0) return [];
-    return paymentSubresources(ops);
-  },
-);
+export default createRulesetFunction({ input: null, options: null }, function psd2PaymentSubresources(_input, _options, context) {
+  const root = rootOf(context);
+  const { ops } = psd2Doc(root);
+  if (ops.length === 0) return [];
+  return paymentSubresources(ops);
+});
 
 function paymentSubresources(ops) {
   const results = [];

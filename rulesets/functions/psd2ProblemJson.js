@@ -9,29 +9,29 @@ import { psd2ErrorBodies } from './lib/psd2.js';
  * RFC 7807 variant: `type` and `code` required, `title` at most 70 and `detail` at most 500
  * characters. Each schema is checked once, where it is defined.
  */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function psd2ProblemJson(_input, _options, context) {
-    const root = rootOf(context);
-    const results = [];
-    const done = new Set();
-    const report = (message, path) => {
-      const key = `${path.join('/')}\u0000${message}`;
-      if (!done.has(key)) {
-        done.add(key);
-        results.push({ message, path });
-      }
-    };
-    for (const b of psd2ErrorBodies(root)) if (b.base === 'application/problem+json') checkProblem(root, b.schema, b.path, b.code, report);
-    return results;
-  },
-);
+export default createRulesetFunction({ input: null, options: null }, function psd2ProblemJson(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  const done = new Set();
+  const report = (message, path) => {
+    const key = `${path.join('/')}\u0000${message}`;
+    if (!done.has(key)) {
+      done.add(key);
+      results.push({ message, path });
+    }
+  };
+  for (const b of psd2ErrorBodies(root)) if (b.base === 'application/problem+json') checkProblem(root, b.schema, b.path, b.code, report);
+  return results;
+});
 
 function checkProblem(root, schema, path, code, report) {
   const shape = objectShape(root, schema, path);
   const missing = ['type', 'code'].filter((k) => !shape.required.has(k));
   if (missing.length > 0) report(`The ${code} application/problem+json body must require ${missing.join(' and ')} (Berlin Group RFC 7807 variant).`, path);
-  for (const [k, max] of [['title', 70], ['detail', 500]]) {
+  for (const [k, max] of [
+    ['title', 70],
+    ['detail', 500],
+  ]) {
     const p = shape.props.get(k);
     if (p && !(typeof p.schema.maxLength === 'number' && p.schema.maxLength <= max)) report(`Problem ${k} must declare maxLength ${max}.`, p.path);
   }

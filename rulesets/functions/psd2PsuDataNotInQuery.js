@@ -8,17 +8,14 @@ import { psd2Parameters } from './lib/psd2.js';
  * In an XS2A document, PSU and consent identifiers (PSU-ID, PSU-Corporate-ID, Consent-ID …) are
  * never query parameters: they are headers in XS2A (each parameter reported once, where it is defined).
  */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function psd2PsuDataNotInQuery(_input, _options, context) {
-    const root = rootOf(context);
-    const results = [];
-    for (const { param, path } of psd2Parameters(root)) {
-      const name = squash(param.name);
-      if (param.in === 'query' && (name.startsWith('psu') || name === 'consentid')) {
-        results.push({ message: `${param.name} is a query parameter: PSU and consent identifiers travel in headers (URLs end up in logs).`, path });
-      }
+export default createRulesetFunction({ input: null, options: null }, function psd2PsuDataNotInQuery(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  for (const { param, path } of psd2Parameters(root)) {
+    const name = squash(param.name);
+    if (param.in === 'query' && (name.startsWith('psu') || name === 'consentid')) {
+      results.push({ message: `${param.name} is a query parameter: PSU and consent identifiers travel in headers (URLs end up in logs).`, path });
     }
-    return results;
-  },
-);
+  }
+  return results;
+});

@@ -7,18 +7,15 @@ import { psd2Ops } from './lib/psd2.js';
 const SET = ['Signature', 'Digest', 'TPP-Signature-Certificate'];
 
 /** Berlin Group request signing: an XS2A operation declares Signature, Digest and TPP-Signature-Certificate together or not at all. */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function psd2SignatureHeaderSet(_input, _options, context) {
-    const root = rootOf(context);
-    const results = [];
-    for (const { op } of psd2Ops(root, 'xs2a')) {
-      const hs = headerParams(root, op);
-      const present = SET.filter((h) => hs.has(h.toLowerCase()));
-      if (present.length === 0 || present.length === SET.length) continue;
-      const missing = SET.filter((h) => !present.includes(h));
-      results.push({ message: `${opLabel(op)} declares ${list(present)} but not ${list(missing)}: signing headers come together.`, path: [...op.path, 'parameters'] });
-    }
-    return results;
-  },
-);
+export default createRulesetFunction({ input: null, options: null }, function psd2SignatureHeaderSet(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  for (const { op } of psd2Ops(root, 'xs2a')) {
+    const hs = headerParams(root, op);
+    const present = SET.filter((h) => hs.has(h.toLowerCase()));
+    if (present.length === 0 || present.length === SET.length) continue;
+    const missing = SET.filter((h) => !present.includes(h));
+    results.push({ message: `${opLabel(op)} declares ${list(present)} but not ${list(missing)}: signing headers come together.`, path: [...op.path, 'parameters'] });
+  }
+  return results;
+});

@@ -18,19 +18,17 @@ const LENGTHS = {
  * Max*Text bound (a missing maxLength is the core string-bounded rules' concern). Every schema is
  * checked once, where it is written.
  */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function psd2TextLengths(_input, _options, context) {
-    const root = rootOf(context);
-    const results = [];
-    for (const n of psd2SchemaNodes(root)) {
-      const name = psd2NodeName(n);
-      const s = n.schema;
-      if (name && Object.hasOwn(LENGTHS, name) && typesOf(s).includes('string')) {
-        const max = LENGTHS[name];
-        if (typeof s.maxLength === 'number' && s.maxLength > max) results.push({ message: `${name} allows ${s.maxLength} characters: the Berlin Group bound is ${max} (Max${max}Text).`, path: [...n.path, 'maxLength'] });
-      }
+export default createRulesetFunction({ input: null, options: null }, function psd2TextLengths(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  for (const n of psd2SchemaNodes(root)) {
+    const name = psd2NodeName(n);
+    const s = n.schema;
+    if (name && Object.hasOwn(LENGTHS, name) && typesOf(s).includes('string')) {
+      const max = LENGTHS[name];
+      if (typeof s.maxLength === 'number' && s.maxLength > max)
+        results.push({ message: `${name} allows ${s.maxLength} characters: the Berlin Group bound is ${max} (Max${max}Text).`, path: [...n.path, 'maxLength'] });
     }
-    return results;
-  },
-);
+  }
+  return results;
+});

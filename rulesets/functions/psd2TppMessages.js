@@ -9,23 +9,20 @@ import { psd2ErrorBodies, tppMessagesOf } from './lib/psd2.js';
  * whose items require `category` and `code` (category ERROR|WARNING), `text` at most 500
  * characters. Each schema is checked once, where it is defined.
  */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function psd2TppMessages(_input, _options, context) {
-    const root = rootOf(context);
-    const results = [];
-    const done = new Set();
-    const report = (message, path) => {
-      const key = `${path.join('/')}\u0000${message}`;
-      if (!done.has(key)) {
-        done.add(key);
-        results.push({ message, path });
-      }
-    };
-    for (const b of psd2ErrorBodies(root)) if (b.base === 'application/json') checkTppMessages(root, b.schema, b.path, b.code, report);
-    return results;
-  },
-);
+export default createRulesetFunction({ input: null, options: null }, function psd2TppMessages(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  const done = new Set();
+  const report = (message, path) => {
+    const key = `${path.join('/')}\u0000${message}`;
+    if (!done.has(key)) {
+      done.add(key);
+      results.push({ message, path });
+    }
+  };
+  for (const b of psd2ErrorBodies(root)) if (b.base === 'application/json') checkTppMessages(root, b.schema, b.path, b.code, report);
+  return results;
+});
 
 function checkTppMessages(root, schema, path, code, report) {
   const shape = objectShape(root, schema, path);

@@ -4,15 +4,12 @@ import { isObject, rootOf } from './lib/doc.js';
 import { psd2Doc } from './lib/psd2.js';
 
 /** XS2A resources live under /v{major}/: in the path, or at the end of every server URL. */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function psd2VersionPrefix(_input, _options, context) {
-    const root = rootOf(context);
-    const { ops } = psd2Doc(root);
-    if (ops.length === 0) return [];
-    return versionPrefix(root, ops);
-  },
-);
+export default createRulesetFunction({ input: null, options: null }, function psd2VersionPrefix(_input, _options, context) {
+  const root = rootOf(context);
+  const { ops } = psd2Doc(root);
+  if (ops.length === 0) return [];
+  return versionPrefix(root, ops);
+});
 
 function versionPrefix(root, ops) {
   const servers = Array.isArray(root.servers) ? root.servers.filter(isObject).map((s) => String(s.url ?? '')) : [];

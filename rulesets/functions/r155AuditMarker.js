@@ -30,7 +30,10 @@ export default createRulesetFunction({ input: null, options: null }, function r1
   if (!anyMarked) {
     // The document uses no audit marker at all: one finding, not one per operation.
     const n = missing.length;
-    results.push({ message: `${n} security-relevant write${n > 1 ? 's' : ''} (${opLabel(missing[0].op)}: ${missing[0].area}${n > 1 ? '; …' : ''}) ${n > 1 ? 'carry' : 'carries'} no x-audit-log marker, and no operation of the API has one: mark the operations that the security event log records.`, path: missing[0].op.path });
+    results.push({
+      message: `${n} security-relevant write${n > 1 ? 's' : ''} (${opLabel(missing[0].op)}: ${missing[0].area}${n > 1 ? '; …' : ''}) ${n > 1 ? 'carry' : 'carries'} no x-audit-log marker, and no operation of the API has one: mark the operations that the security event log records.`,
+      path: missing[0].op.path,
+    });
     return results;
   }
   for (const { op, area } of missing) results.push({ message: `${opLabel(op)} is a ${area} operation without x-audit-log: true: state that it is logged for forensics.`, path: op.path });

@@ -22,7 +22,8 @@ export default createRulesetFunction({ input: null, options: null }, function r1
     if (isOpen(alternatives)) results.push({ message: `${what} can be called without authentication.`, path: secPath });
     else {
       const weak = /** @type {any[]} */ (alternatives).filter((a) => !a.schemes.some(scoped));
-      if (weak.length > 0) results.push({ message: `${what} accepts ${list(weak.map((a) => a.schemes.map((s) => s.name).join('+')))} without a scoped OAuth 2.0/OpenID Connect token or mutualTLS.`, path: secPath });
+      if (weak.length > 0)
+        results.push({ message: `${what} accepts ${list(weak.map((a) => a.schemes.map((s) => s.name).join('+')))} without a scoped OAuth 2.0/OpenID Connect token or mutualTLS.`, path: secPath });
     }
     const missing = ['401', '403'].filter((c) => !hasCode(op, c, false));
     if (missing.length > 0) results.push({ message: `${what} does not define ${list(missing)}.`, path: [...op.path, 'responses'] });

@@ -25,7 +25,10 @@ export default createRulesetFunction(
       const names = requestFieldNames(root, op);
       if (want.some((n) => names.has(n))) continue;
       results.push({
-        message: options.check === 'replay' ? `Remote command ${opLabel(op)} has no replay protection: add a nonce/timestamp, an Idempotency-Key header or an RFC 9421 Signature-Input.` : `Remote command ${opLabel(op)} has no expiry: add expiresAt (or ttl) so that a command delivered late to an offline vehicle is discarded.`,
+        message:
+          options.check === 'replay'
+            ? `Remote command ${opLabel(op)} has no replay protection: add a nonce/timestamp, an Idempotency-Key header or an RFC 9421 Signature-Input.`
+            : `Remote command ${opLabel(op)} has no expiry: add expiresAt (or ttl) so that a command delivered late to an offline vehicle is discarded.`,
         path: [...op.path, op.operation.requestBody ? 'requestBody' : 'parameters'],
       });
     }

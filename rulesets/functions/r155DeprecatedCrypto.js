@@ -3,7 +3,8 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { allSchemaNodes, documentedValues, squash } from './lib/pack-common.js';
 
-const FIELD = /^(alg|algorithm|algorithms|cipher|ciphers|ciphersuite|ciphersuites|hashalgorithm|digestalgorithm|signaturealgorithm|signingalgorithm|encryptionalgorithm|keyalgorithm|macalgorithm|hmacalgorithm|hashfunction|hashtype|digesttype|signaturetype)$/;
+const FIELD =
+  /^(alg|algorithm|algorithms|cipher|ciphers|ciphersuite|ciphersuites|hashalgorithm|digestalgorithm|signaturealgorithm|signingalgorithm|encryptionalgorithm|keyalgorithm|macalgorithm|hmacalgorithm|hashfunction|hashtype|digesttype|signaturetype)$/;
 const WEAK = /(?<![a-z0-9])(none|md2|md4|md5|sha-?1|rc2|rc4|3des|des(ede3?)?(-cbc)?|tripledes|rsa1_5|hmac-?md5|hmac-?sha-?1|hs-?md5)(?![a-z0-9])/i;
 
 /**

@@ -27,7 +27,10 @@ export default createRulesetFunction({ input: null, options: null }, function r1
     }
     if (!bad) continue;
     seen.add(op.pathKey);
-    results.push({ message: `Path ${op.pathKey} looks like a development remnant ('${bad}'): remove it from the production document, or describe it in a separate internal one.`, path: op.path.slice(0, op.path[op.path.length - 2] === 'additionalOperations' ? -2 : -1) });
+    results.push({
+      message: `Path ${op.pathKey} looks like a development remnant ('${bad}'): remove it from the production document, or describe it in a separate internal one.`,
+      path: op.path.slice(0, op.path[op.path.length - 2] === 'additionalOperations' ? -2 : -1),
+    });
   }
   return results;
 });

@@ -5,8 +5,29 @@ import { bodySchemas, squash } from './lib/pack-common.js';
 import { reachableProperties } from './lib/r155.js';
 
 const KEY_MATERIAL = new Set([
-  'privkey', 'privatekeypem', 'masterkey', 'rootkey', 'seed', 'keyseed', 'keymaterial', 'symmetrickey', 'aeskey',
-  'hmackey', 'mackey', 'signingkey', 'encryptionkey', 'keypair', 'pkcs8', 'pkcs12', 'pfx', 'p12', 'devicekey', 'devicesecret', 'sharedsecret', 'psk', 'presharedkey',
+  'privkey',
+  'privatekeypem',
+  'masterkey',
+  'rootkey',
+  'seed',
+  'keyseed',
+  'keymaterial',
+  'symmetrickey',
+  'aeskey',
+  'hmackey',
+  'mackey',
+  'signingkey',
+  'encryptionkey',
+  'keypair',
+  'pkcs8',
+  'pkcs12',
+  'pfx',
+  'p12',
+  'devicekey',
+  'devicesecret',
+  'sharedsecret',
+  'psk',
+  'presharedkey',
 ]);
 
 /**

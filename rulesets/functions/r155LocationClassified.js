@@ -6,7 +6,30 @@ import { extension } from './lib/r155.js';
 
 // latitude, longitude and geoLocation are in the core personal-data-marked dictionary (raised to warn
 // by the r155 profile); this rule adds the vocabulary of vehicle positions.
-const LOCATION = new Set(['lat', 'lon', 'lng', 'long', 'gps', 'gnss', 'geoposition', 'gpsposition', 'gpslocation', 'geocoordinates', 'gpscoordinates', 'coordinates', 'vehiclelocation', 'vehicleposition', 'currentlocation', 'currentposition', 'lastknownlocation', 'lastknownposition', 'parkinglocation', 'parkedlocation', 'position', 'location']);
+const LOCATION = new Set([
+  'lat',
+  'lon',
+  'lng',
+  'long',
+  'gps',
+  'gnss',
+  'geoposition',
+  'gpsposition',
+  'gpslocation',
+  'geocoordinates',
+  'gpscoordinates',
+  'coordinates',
+  'vehiclelocation',
+  'vehicleposition',
+  'currentlocation',
+  'currentposition',
+  'lastknownlocation',
+  'lastknownposition',
+  'parkinglocation',
+  'parkedlocation',
+  'position',
+  'location',
+]);
 const MARKERS = ['x-personal-data', 'x-pii', 'x-sap-dpp-is-potentially-personal', 'x-data-classification'];
 
 /**
@@ -15,24 +38,24 @@ const MARKERS = ['x-personal-data', 'x-pii', 'x-sap-dpp-is-potentially-personal'
  * its object, unless info.x-data-classification is confidential or restricted.
  * latitude/longitude/geoLocation are left to the core personal-data-marked rule.
  */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function r155LocationClassified(_input, _options, context) {
-    const root = rootOf(context);
-    const results = [];
-    const cls = isObject(root.info) ? root.info['x-data-classification'] : undefined;
-    if (cls === 'confidential' || cls === 'restricted') return results;
-    for (const n of allSchemaNodes(root)) {
-      if (!n.name || !n.parent || !LOCATION.has(squash(n.name))) continue;
-      // position/location: only objects or coordinate strings, not a sort position (integer) or a location id.
-      if ((squash(n.name) === 'position' || squash(n.name) === 'location') && !isCoordinateObject(root, n.schema)) continue;
-      if (n.path[n.path.length - 2] !== 'properties') continue;
-      if (extension(n.schema, MARKERS) || extension(n.parent, MARKERS) || extension(deref(root, n.schema, []).value, MARKERS)) continue;
-      results.push({ message: `Location property '${n.name}' is not classified: mark it x-personal-data (or x-data-classification: confidential); positions of vehicles and devices track the people using them.`, path: n.path });
-    }
-    return results;
-  },
-);
+export default createRulesetFunction({ input: null, options: null }, function r155LocationClassified(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  const cls = isObject(root.info) ? root.info['x-data-classification'] : undefined;
+  if (cls === 'confidential' || cls === 'restricted') return results;
+  for (const n of allSchemaNodes(root)) {
+    if (!n.name || !n.parent || !LOCATION.has(squash(n.name))) continue;
+    // position/location: only objects or coordinate strings, not a sort position (integer) or a location id.
+    if ((squash(n.name) === 'position' || squash(n.name) === 'location') && !isCoordinateObject(root, n.schema)) continue;
+    if (n.path[n.path.length - 2] !== 'properties') continue;
+    if (extension(n.schema, MARKERS) || extension(n.parent, MARKERS) || extension(deref(root, n.schema, []).value, MARKERS)) continue;
+    results.push({
+      message: `Location property '${n.name}' is not classified: mark it x-personal-data (or x-data-classification: confidential); positions of vehicles and devices track the people using them.`,
+      path: n.path,
+    });
+  }
+  return results;
+});
 
 /** An object holding coordinates (latitude/longitude, lat/lng, lat/lon). */
 function isCoordinateObject(root, schema) {

@@ -10,23 +10,20 @@ const SIGNED_MEDIA = /^application\/(jose(\+json)?|jws|jwt|cose|pkcs7-mime|pkcs7
  * Remote vehicle commands and telemetry ingestion accept signed messages only (RFC 9421 Signature
  * + Signature-Input headers, a JOSE/COSE signed media type, or a top-level signature/jws field).
  */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function r155MessageAuthenticity(_input, _options, context) {
-    const root = rootOf(context);
-    const results = [];
-    const ops = [...new Set([...r155Ops(root, 'command'), ...r155Ops(root, 'telemetry')])];
-    for (const op of ops) {
-      const hs = headerParams(root, op);
-      if (hs.has('signature') && hs.has('signature-input')) continue;
-      const rb = requestBodyOf(root, op);
-      const media = rb ? contentOf(rb.body.content, []).map((m) => m.base) : [];
-      if (media.some((m) => SIGNED_MEDIA.test(m))) continue;
-      const names = requestFieldNames(root, op);
-      if (names.has('signature') || names.has('jws')) continue;
-      const missing = ['Signature', 'Signature-Input'].filter((h) => !hs.has(h.toLowerCase()));
-      results.push({ message: `${opLabel(op)} accepts unsigned messages: declare ${list(missing)} (RFC 9421) or a signed body (JWS, application/jose).`, path: [...op.path, 'parameters'] });
-    }
-    return results;
-  },
-);
+export default createRulesetFunction({ input: null, options: null }, function r155MessageAuthenticity(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  const ops = [...new Set([...r155Ops(root, 'command'), ...r155Ops(root, 'telemetry')])];
+  for (const op of ops) {
+    const hs = headerParams(root, op);
+    if (hs.has('signature') && hs.has('signature-input')) continue;
+    const rb = requestBodyOf(root, op);
+    const media = rb ? contentOf(rb.body.content, []).map((m) => m.base) : [];
+    if (media.some((m) => SIGNED_MEDIA.test(m))) continue;
+    const names = requestFieldNames(root, op);
+    if (names.has('signature') || names.has('jws')) continue;
+    const missing = ['Signature', 'Signature-Input'].filter((h) => !hs.has(h.toLowerCase()));
+    results.push({ message: `${opLabel(op)} accepts unsigned messages: declare ${list(missing)} (RFC 9421) or a signed body (JWS, application/jose).`, path: [...op.path, 'parameters'] });
+  }
+  return results;
+});

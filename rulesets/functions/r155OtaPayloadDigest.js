@@ -11,27 +11,24 @@ const DIGEST_HEADERS = ['content-digest', 'repr-digest', 'digest'];
  * Secure software update (R155 Annex 5 M16): binary downloads of update/OTA/firmware reads declare
  * Content-Digest or Repr-Digest (RFC 9530).
  */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function r155OtaPayloadDigest(_input, _options, context) {
-    const root = rootOf(context);
-    const results = [];
-    for (const op of r155Ops(root, 'ota')) {
-      if (op.method !== 'get') continue;
-      for (let rI = 0, rList = responsesOf(root, op); rI < rList.length; rI++) {
-        const r = rList[rI];
-        if (!/^2/.test(r.code)) continue;
-        const media = contentOf(r.response.content, [...r.path, 'content']);
-        const binary = media.some((m) => BINARY.test(m.base) || isBinarySchema(root, m.schema, [...m.path, 'schema']));
-        if (!binary) continue;
-        const hs = responseHeaders(root, r.response, r.path);
-        if (DIGEST_HEADERS.some((h) => hs.has(h))) continue;
-        results.push({ message: `The update download ${opLabel(op)} declares no Content-Digest or Repr-Digest header: the vehicle cannot check the payload before installing it.`, path: r.path });
-      }
+export default createRulesetFunction({ input: null, options: null }, function r155OtaPayloadDigest(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  for (const op of r155Ops(root, 'ota')) {
+    if (op.method !== 'get') continue;
+    for (let rI = 0, rList = responsesOf(root, op); rI < rList.length; rI++) {
+      const r = rList[rI];
+      if (!/^2/.test(r.code)) continue;
+      const media = contentOf(r.response.content, [...r.path, 'content']);
+      const binary = media.some((m) => BINARY.test(m.base) || isBinarySchema(root, m.schema, [...m.path, 'schema']));
+      if (!binary) continue;
+      const hs = responseHeaders(root, r.response, r.path);
+      if (DIGEST_HEADERS.some((h) => hs.has(h))) continue;
+      results.push({ message: `The update download ${opLabel(op)} declares no Content-Digest or Repr-Digest header: the vehicle cannot check the payload before installing it.`, path: r.path });
     }
-    return results;
-  },
-);
+  }
+  return results;
+});
 
 function isBinarySchema(root, schema, path) {
   const { value } = deref(root, schema, path);

@@ -25,7 +25,10 @@ export default createRulesetFunction({ input: null, options: null }, function r1
       if (alt.schemes.length === 0 || alt.schemes.some((s) => !s.scheme || strongScheme(s.scheme))) return;
       // HTTP Basic, Digest, NTLM … are the concern of core no-http-basic / no-insecure-auth-schemes (raised by the profile).
       if (alt.schemes.some((s) => s.scheme.type === 'http' && CORE_HTTP.test(String(s.scheme.scheme ?? '')))) return;
-      const key = alt.schemes.map((s) => s.name).sort().join('+');
+      const key = alt.schemes
+        .map((s) => s.name)
+        .sort()
+        .join('+');
       const entry = weak.get(key) ?? { alt, ops: [], first: [...securityPath(op, level), String(i)] };
       if (!entry.ops.includes(op)) entry.ops.push(op);
       weak.set(key, entry);

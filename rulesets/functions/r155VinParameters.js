@@ -4,25 +4,25 @@ import { effectiveParameters, operations, rootOf } from './lib/doc.js';
 import { squash, wordsOf } from './lib/pack-common.js';
 
 /** Path and query parameters are not VINs (permanent, personal identifiers that end up in logs): vehicles are addressed by an opaque id. */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function r155VinParameters(_input, _options, context) {
-    const root = rootOf(context);
-    const results = [];
-    const seen = new Set();
-    for (let opI = 0, opList = operations(root); opI < opList.length; opI++) {
-      const op = opList[opI];
-      for (const { param, path } of effectiveParameters(root, op)) {
-        if (param.in !== 'path' && param.in !== 'query') continue;
-        const key = path.join('/');
-        if (seen.has(key)) continue;
-        seen.add(key);
-        const sq = squash(param.name);
-        if (wordsOf(param.name).includes('vin') || sq === 'vehicleidentificationnumber') {
-          results.push({ message: `${param.in === 'path' ? 'Path' : 'Query'} parameter '${param.name}' is a VIN: VINs are permanent, personal identifiers that end up in logs; address vehicles by an opaque id.`, path });
-        }
+export default createRulesetFunction({ input: null, options: null }, function r155VinParameters(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  const seen = new Set();
+  for (let opI = 0, opList = operations(root); opI < opList.length; opI++) {
+    const op = opList[opI];
+    for (const { param, path } of effectiveParameters(root, op)) {
+      if (param.in !== 'path' && param.in !== 'query') continue;
+      const key = path.join('/');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const sq = squash(param.name);
+      if (wordsOf(param.name).includes('vin') || sq === 'vehicleidentificationnumber') {
+        results.push({
+          message: `${param.in === 'path' ? 'Path' : 'Query'} parameter '${param.name}' is a VIN: VINs are permanent, personal identifiers that end up in logs; address vehicles by an opaque id.`,
+          path,
+        });
       }
     }
-    return results;
-  },
-);
+  }
+  return results;
+});

@@ -19,7 +19,7 @@ export default createRulesetFunction(
       if (op.method !== 'get') continue;
       const ok = responseFor(root, op, '200');
       if (!ok) continue;
-      const big = mediaOf(root, ok.response, ok.path).find((m) => re && re.test(m.mediaType));
+      const big = mediaOf(root, ok.response, ok.path).find((m) => re?.test(m.mediaType));
       if (!big) continue;
       if (responseFor(root, op, '206') || hasHeader(root, ok, ['Accept-Ranges'])) continue;
       results.push({ message: `${opLabel(op)} downloads ${big.mediaType} but documents neither 206 Partial Content nor Accept-Ranges: large transfers cannot resume.`, path: op.path });

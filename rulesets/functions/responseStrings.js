@@ -38,7 +38,14 @@ export default createRulesetFunction(
       let count = 0;
       let example;
       const kinds = kindsOf(s);
-      if (kinds.includes('string') && !isBinaryString(s) && typeof s.maxLength !== 'number' && !hasEnumOrConst(s) && !(typeof s.format === 'string' && formats.has(s.format)) && !isLengthBoundingPattern(s.pattern)) {
+      if (
+        kinds.includes('string') &&
+        !isBinaryString(s) &&
+        typeof s.maxLength !== 'number' &&
+        !hasEnumOrConst(s) &&
+        !(typeof s.format === 'string' && formats.has(s.format)) &&
+        !isLengthBoundingPattern(s.pattern)
+      ) {
         count++;
         example = [];
       }
@@ -78,7 +85,7 @@ export default createRulesetFunction(
         seen.add(value);
         const r = scan(entry.schema);
         if (r.count === 0) continue;
-        const where = r.example && r.example.length ? `'${r.example.join('.')}'` : 'the body';
+        const where = r.example?.length ? `'${r.example.join('.')}'` : 'the body';
         results.push({
           message: `${opLabel(op)} ${entry.code} response has strings without maxLength (first: ${where}): its size has no documented bound.`,
           path: path ?? entry.path,

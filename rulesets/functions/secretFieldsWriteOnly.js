@@ -44,7 +44,10 @@ export default createRulesetFunction(
         if (!targets.has(s) && node.path[0] !== 'components') return;
         for (const p of namedProps(s, node)) {
           if (p.writeOnly || p.readOnly || inResponses.has(p.path.join('\u0000'))) continue;
-          results.push({ message: `Request property '${p.name}' is a secret: mark it \`writeOnly: true\`${/pass/i.test(p.name) ? ' and \`format: password\`' : ''} so it is never echoed in responses and UIs mask it.`, path: p.path });
+          results.push({
+            message: `Request property '${p.name}' is a secret: mark it \`writeOnly: true\`${/pass/i.test(p.name) ? ' and `format: password`' : ''} so it is never echoed in responses and UIs mask it.`,
+            path: p.path,
+          });
         }
       },
       {},

@@ -4,18 +4,15 @@ import { rootOf } from './lib/doc.js';
 import { serverObjects } from './lib/compliance.js';
 
 /** Server URLs (root, path items, operations, callbacks, links) do not end with '/': paths start with '/', so a trailing slash doubles it. */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function serverUrlTrailingSlash(_input, _options, context) {
-    const root = rootOf(context);
-    const results = [];
-    for (const { server, path } of serverObjects(root)) {
-      const url = server.url;
-      if (typeof url !== 'string') continue;
-      if (url.length > 1 && url.endsWith('/') && !/^[A-Za-z][A-Za-z0-9+.-]*:\/\/\/?$/.test(url)) {
-        results.push({ message: `Server URL '${url}' ends with '/': every path starts with '/', so request URLs get '//'`, path: [...path, 'url'] });
-      }
+export default createRulesetFunction({ input: null, options: null }, function serverUrlTrailingSlash(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  for (const { server, path } of serverObjects(root)) {
+    const url = server.url;
+    if (typeof url !== 'string') continue;
+    if (url.length > 1 && url.endsWith('/') && !/^[A-Za-z][A-Za-z0-9+.-]*:\/\/\/?$/.test(url)) {
+      results.push({ message: `Server URL '${url}' ends with '/': every path starts with '/', so request URLs get '//'`, path: [...path, 'url'] });
     }
-    return results;
-  },
-);
+  }
+  return results;
+});

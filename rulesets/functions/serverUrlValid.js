@@ -33,16 +33,13 @@ function urlProblem(server) {
  * Server URL templates (root, path items, operations, callbacks, links) are well formed: balanced
  * braces, each variable once, no query or fragment, a host when absolute.
  */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function serverUrlValid(_input, _options, context) {
-    const root = rootOf(context);
-    const results = [];
-    for (const { server, path } of serverObjects(root)) {
-      if (typeof server.url !== 'string') continue;
-      const why = urlProblem(server);
-      if (why !== undefined) results.push({ message: `Server URL '${server.url}' ${why}`, path: [...path, 'url'] });
-    }
-    return results;
-  },
-);
+export default createRulesetFunction({ input: null, options: null }, function serverUrlValid(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  for (const { server, path } of serverObjects(root)) {
+    if (typeof server.url !== 'string') continue;
+    const why = urlProblem(server);
+    if (why !== undefined) results.push({ message: `Server URL '${server.url}' ${why}`, path: [...path, 'url'] });
+  }
+  return results;
+});

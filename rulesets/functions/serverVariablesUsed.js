@@ -4,18 +4,15 @@ import { isObject, rootOf } from './lib/doc.js';
 import { serverObjects, serverVariablesIn } from './lib/compliance.js';
 
 /** Every variable of a Server Object (root, path items, operations, callbacks, links) is used in its URL template. */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function serverVariablesUsed(_input, _options, context) {
-    const root = rootOf(context);
-    const results = [];
-    for (const { server, path } of serverObjects(root)) {
-      if (typeof server.url !== 'string' || !isObject(server.variables)) continue;
-      const used = new Set(serverVariablesIn(server.url));
-      for (const name of Object.keys(server.variables)) {
-        if (!used.has(name)) results.push({ message: `Server variable '${name}' does not occur in the URL ${server.url}`, path: [...path, 'variables', name] });
-      }
+export default createRulesetFunction({ input: null, options: null }, function serverVariablesUsed(_input, _options, context) {
+  const root = rootOf(context);
+  const results = [];
+  for (const { server, path } of serverObjects(root)) {
+    if (typeof server.url !== 'string' || !isObject(server.variables)) continue;
+    const used = new Set(serverVariablesIn(server.url));
+    for (const name of Object.keys(server.variables)) {
+      if (!used.has(name)) results.push({ message: `Server variable '${name}' does not occur in the URL ${server.url}`, path: [...path, 'variables', name] });
     }
-    return results;
-  },
-);
+  }
+  return results;
+});

@@ -20,7 +20,14 @@ export default createRulesetFunction(
     }
     const results = [];
     for (const list of groups.values()) {
-      const places = new Set(list.map((s) => s.url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/\/+$/, '').toLowerCase()));
+      const places = new Set(
+        list.map((s) =>
+          s.url
+            .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
+            .replace(/\/+$/, '')
+            .toLowerCase(),
+        ),
+      );
       if (places.size < 2) continue;
       for (const s of list) {
         const d = s.server.description;

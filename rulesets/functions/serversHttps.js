@@ -23,7 +23,9 @@ export default createRulesetFunction(
         if (parts && !allowed.has(parts.scheme) && !bad.has(parts.scheme)) bad.set(parts.scheme, c);
       }
       for (const [scheme, c] of bad) {
-        const via = Object.entries(c.choices).map(([k, v]) => `${k}=${v}`).join(', ');
+        const via = Object.entries(c.choices)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(', ');
         results.push({
           message: via ? `Server URL ${s.url} can resolve to ${scheme}:// (${via}): serve the API over https only.` : `Server URL ${s.url} uses ${scheme}://, not https.`,
           path: [...s.path, 'url'],

@@ -14,7 +14,10 @@ export default createRulesetFunction({ input: null, options: null }, function se
       let why;
       if (parts.userinfo !== undefined && parts.userinfo !== '') why = 'embeds user credentials (`user:password@`)';
       else if (parts.query) {
-        const names = parts.query.slice(1).split('&').map((kv) => decodeSafe(kv.split('=')[0]));
+        const names = parts.query
+          .slice(1)
+          .split('&')
+          .map((kv) => decodeSafe(kv.split('=')[0]));
         const hit = names.find((n) => isCredentialName(n));
         if (hit) why = `carries '${hit}' in its query string`;
       }

@@ -51,7 +51,12 @@ export default createRulesetFunction(
         for (const [re, why] of RESERVED) {
           const m = re.exec(host);
           if (m) {
-            placeholder = { why: why(m), via: Object.entries(c.choices).map(([k, v]) => `${k}=${v}`).join(', ') };
+            placeholder = {
+              why: why(m),
+              via: Object.entries(c.choices)
+                .map(([k, v]) => `${k}=${v}`)
+                .join(', '),
+            };
             break;
           }
         }

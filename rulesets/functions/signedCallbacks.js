@@ -23,12 +23,18 @@ export default createRulesetFunction(
     for (let opI = 0, opList = operations(root); opI < opList.length; opI++) {
       const op = opList[opI];
       if (!op.isWebhook || signed(op)) continue;
-      results.push({ message: `${opLabel(op)} does not say how the receiver verifies it comes from this API: declare a signature header (e.g. Signature, RFC 9421) or a security requirement.`, path: op.path });
+      results.push({
+        message: `${opLabel(op)} does not say how the receiver verifies it comes from this API: declare a signature header (e.g. Signature, RFC 9421) or a security requirement.`,
+        path: op.path,
+      });
     }
     for (const cb of callbackOperations(root)) {
       const op = { ...cb, pathKey: cb.expression, isWebhook: false };
       if (signed(op)) continue;
-      results.push({ message: `Callback '${cb.name}' ${cb.method.toUpperCase()} of ${opLabel(cb.parent)} does not say how the receiver verifies it comes from this API: declare a signature header (e.g. Signature, RFC 9421) or a security requirement.`, path: cb.path });
+      results.push({
+        message: `Callback '${cb.name}' ${cb.method.toUpperCase()} of ${opLabel(cb.parent)} does not say how the receiver verifies it comes from this API: declare a signature header (e.g. Signature, RFC 9421) or a security requirement.`,
+        path: cb.path,
+      });
     }
     return results;
   },

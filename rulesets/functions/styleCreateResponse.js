@@ -5,9 +5,44 @@ import { hasStatus, looksPlural, opLabel, optList, pathOps, pathSegments, perOpe
 
 /** First words that make a path segment an action (`enforce_admins`, `add-members`), not a collection. */
 const ACTION_VERBS = new Set([
-  'add', 'apply', 'approve', 'archive', 'assign', 'cancel', 'check', 'create', 'delete', 'disable', 'dispatch', 'enable',
-  'enforce', 'get', 'list', 'lock', 'mark', 'merge', 'post', 'put', 'remove', 'rerun', 'reset', 'restore', 'revoke',
-  'rotate', 'run', 'send', 'set', 'start', 'stop', 'sync', 'transfer', 'trigger', 'unassign', 'unlock', 'update', 'verify',
+  'add',
+  'apply',
+  'approve',
+  'archive',
+  'assign',
+  'cancel',
+  'check',
+  'create',
+  'delete',
+  'disable',
+  'dispatch',
+  'enable',
+  'enforce',
+  'get',
+  'list',
+  'lock',
+  'mark',
+  'merge',
+  'post',
+  'put',
+  'remove',
+  'rerun',
+  'reset',
+  'restore',
+  'revoke',
+  'rotate',
+  'run',
+  'send',
+  'set',
+  'start',
+  'stop',
+  'sync',
+  'transfer',
+  'trigger',
+  'unassign',
+  'unlock',
+  'update',
+  'verify',
 ]);
 
 /**
@@ -89,7 +124,8 @@ export default createRulesetFunction(
         if (raw === undefined) continue;
         const r = deref(root, raw, []).value;
         const headers = isObject(r) && isObject(r.headers) ? Object.keys(r.headers).map((h) => h.toLowerCase()) : [];
-        if (!headers.includes('location')) results.push({ message: `The 201 response of ${opLabel(op)} declares no Location header for the created resource.`, path: [...op.path, 'responses', '201'] });
+        if (!headers.includes('location'))
+          results.push({ message: `The 201 response of ${opLabel(op)} declares no Location header for the created resource.`, path: [...op.path, 'responses', '201'] });
       }
     }
     return results;

@@ -65,8 +65,15 @@ export default createRulesetFunction(
       }
       const bad = vals.filter((v) => !fits(v, target));
       if (bad.length === 0) continue;
-      const shown = bad.slice(0, 5).map((v) => `'${v}'`).join(', ') + (bad.length > 5 ? ', …' : '');
-      results.push({ message: `Enum value${bad.length > 1 ? 's' : ''} ${shown} ${bad.length > 1 ? 'are' : 'is'} not ${CASING_LABEL[target]}${casing === 'auto' && scope === 'enum' ? ' like the other values of this enum' : ''}.`, path: [...e.path, 'enum'] });
+      const shown =
+        bad
+          .slice(0, 5)
+          .map((v) => `'${v}'`)
+          .join(', ') + (bad.length > 5 ? ', …' : '');
+      results.push({
+        message: `Enum value${bad.length > 1 ? 's' : ''} ${shown} ${bad.length > 1 ? 'are' : 'is'} not ${CASING_LABEL[target]}${casing === 'auto' && scope === 'enum' ? ' like the other values of this enum' : ''}.`,
+        path: [...e.path, 'enum'],
+      });
     }
     return results;
   },

@@ -35,7 +35,10 @@ export default createRulesetFunction({ input: null, options: null }, function st
       }
       seen.set(key, i);
       if (types.length > 0 && !fits(v, types)) {
-        results.push({ message: `Enum value ${JSON.stringify(v)} is not of the schema's type ${types.filter((t) => t !== 'null' || s.nullable !== true).join('|')}.`, path: [...e.path, 'enum', String(i)] });
+        results.push({
+          message: `Enum value ${JSON.stringify(v)} is not of the schema's type ${types.filter((t) => t !== 'null' || s.nullable !== true).join('|')}.`,
+          path: [...e.path, 'enum', String(i)],
+        });
       }
     });
   }

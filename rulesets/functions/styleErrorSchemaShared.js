@@ -74,16 +74,22 @@ export default createRulesetFunction(
       // Without a schema most error bodies share there is no convention to measure against: say so once.
       if (!best || best[1] * 2 <= bodies.length) {
         const names = ranked.slice(0, 4).map(([f]) => nameOf(f));
-        return [{ message: `No shared error schema: the ${bodies.length} error bodies use ${counts.size} different schemas${names.length > 0 ? ` (${[...new Set(names)].join(', ')}${counts.size > 4 ? ', …' : ''})` : ''}; define one and reference it everywhere.`, path: bodies[0].path }];
+        return [
+          {
+            message: `No shared error schema: the ${bodies.length} error bodies use ${counts.size} different schemas${names.length > 0 ? ` (${[...new Set(names)].join(', ')}${counts.size > 4 ? ', …' : ''})` : ''}; define one and reference it everywhere.`,
+            path: bodies[0].path,
+          },
+        ];
       }
       shared = best[0];
     }
     return bodies
       .filter((b) => b.family !== shared)
       .map((b) => ({
-        message: b.family && !b.family.startsWith('inline:')
-          ? `Error response ${b.codes} uses the schema ${nameOf(b.family)}; the API's error schema is ${nameOf(shared)}.`
-          : `Error response ${b.codes} declares its own inline schema; use the API's error schema (${nameOf(shared)}).`,
+        message:
+          b.family && !b.family.startsWith('inline:')
+            ? `Error response ${b.codes} uses the schema ${nameOf(b.family)}; the API's error schema is ${nameOf(shared)}.`
+            : `Error response ${b.codes} declares its own inline schema; use the API's error schema (${nameOf(shared)}).`,
         path: b.path,
       }));
   },

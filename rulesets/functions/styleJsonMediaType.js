@@ -11,22 +11,19 @@ const STRUCTURED = /(^|[/+])(xml|yaml|x-yaml|csv|msgpack|x-msgpack|cbor|protobuf
  * offers JSON (application/json or a +json type). Bodies that are binary, text, forms or multipart
  * are not judged.
  */
-export default createRulesetFunction(
-  { input: null, options: null },
-  function styleJsonMediaType(_input, _options, context) {
-    const all = allMediaTypes(rootOf(context));
-    const results = [];
-    const byContent = new Map();
-    for (const m of all) {
-      const k = m.contentPath.join('\u0000');
-      const e = byContent.get(k) ?? { m, types: [] };
-      e.types.push(m.mediaType.split(';')[0].trim().toLowerCase());
-      byContent.set(k, e);
-    }
-    for (const { m, types } of byContent.values()) {
-      if (types.some(isJsonMediaType) || !types.some((t) => STRUCTURED.test(t))) continue;
-      results.push({ message: `${m.kind === 'request' ? 'Request body' : 'Response'} offers ${types.join(', ')} but no JSON media type.`, path: m.contentPath });
-    }
-    return results;
-  },
-);
+export default createRulesetFunction({ input: null, options: null }, function styleJsonMediaType(_input, _options, context) {
+  const all = allMediaTypes(rootOf(context));
+  const results = [];
+  const byContent = new Map();
+  for (const m of all) {
+    const k = m.contentPath.join('\u0000');
+    const e = byContent.get(k) ?? { m, types: [] };
+    e.types.push(m.mediaType.split(';')[0].trim().toLowerCase());
+    byContent.set(k, e);
+  }
+  for (const { m, types } of byContent.values()) {
+    if (types.some(isJsonMediaType) || !types.some((t) => STRUCTURED.test(t))) continue;
+    results.push({ message: `${m.kind === 'request' ? 'Request body' : 'Response'} offers ${types.join(', ')} but no JSON media type.`, path: m.contentPath });
+  }
+  return results;
+});

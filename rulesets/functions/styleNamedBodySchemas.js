@@ -14,7 +14,10 @@ export default createRulesetFunction({ input: null, options: null }, function st
     const s = m.media.schema;
     if (!isJsonMediaType(m.mediaType) || !isObject(s) || s.$ref !== undefined) continue;
     if (!isObject(s.properties) || Object.keys(s.properties).length === 0) continue;
-    results.push({ message: `${m.kind === 'request' ? 'Request' : 'Response'} body (${m.mediaType}) declares an inline object schema; move it to components/schemas and reference it.`, path: [...m.path, 'schema'] });
+    results.push({
+      message: `${m.kind === 'request' ? 'Request' : 'Response'} body (${m.mediaType}) declares an inline object schema; move it to components/schemas and reference it.`,
+      path: [...m.path, 'schema'],
+    });
   }
   return results;
 });

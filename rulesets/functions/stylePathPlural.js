@@ -44,7 +44,10 @@ export default createRulesetFunction(
         if (ignore.some((re) => re.test(s.text))) continue;
         if (looksPlural(s.text, exceptions)) continue;
         // The same singular collection under the same prefix is reported once, on its first path.
-        const prefix = segs.slice(0, i + 1).map((x) => (x.template ? '{}' : x.text)).join('/');
+        const prefix = segs
+          .slice(0, i + 1)
+          .map((x) => (x.template ? '{}' : x.text))
+          .join('/');
         if (reported.has(prefix)) continue;
         reported.add(prefix);
         results.push({ message: `Path ${key}: collection segment '${s.text}' (followed by '${segs[i + 1].text}') should be a plural noun.`, path: ['paths', key] });

@@ -8,7 +8,11 @@ const JOIN = { kebab: '-', snake: '_' };
 /** A suggested rewrite of a literal in the wanted casing (kebab and snake only; others: none). */
 function suggest(text, casing) {
   const sep = JOIN[casing];
-  return sep ? splitWords(text).map((w) => w.toLowerCase()).join(sep) : undefined;
+  return sep
+    ? splitWords(text)
+        .map((w) => w.toLowerCase())
+        .join(sep)
+    : undefined;
 }
 
 /**

@@ -5,10 +5,24 @@ import { allSchemas } from './lib/style.js';
 
 // Keywords that only make sense for one type, and the type they imply.
 const IMPLIES = [
-  ['properties', 'object'], ['additionalProperties', 'object'], ['patternProperties', 'object'], ['minProperties', 'object'], ['maxProperties', 'object'],
-  ['items', 'array'], ['prefixItems', 'array'], ['minItems', 'array'], ['maxItems', 'array'], ['uniqueItems', 'array'],
-  ['minLength', 'string'], ['maxLength', 'string'], ['pattern', 'string'],
-  ['minimum', 'number'], ['maximum', 'number'], ['exclusiveMinimum', 'number'], ['exclusiveMaximum', 'number'], ['multipleOf', 'number'],
+  ['properties', 'object'],
+  ['additionalProperties', 'object'],
+  ['patternProperties', 'object'],
+  ['minProperties', 'object'],
+  ['maxProperties', 'object'],
+  ['items', 'array'],
+  ['prefixItems', 'array'],
+  ['minItems', 'array'],
+  ['maxItems', 'array'],
+  ['uniqueItems', 'array'],
+  ['minLength', 'string'],
+  ['maxLength', 'string'],
+  ['pattern', 'string'],
+  ['minimum', 'number'],
+  ['maximum', 'number'],
+  ['exclusiveMinimum', 'number'],
+  ['exclusiveMaximum', 'number'],
+  ['multipleOf', 'number'],
 ];
 // Members of a composition and conditional branches constrain a schema that declares the type.
 const CONSTRAINT_VIA = new Set(['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas']);

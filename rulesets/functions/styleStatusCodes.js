@@ -5,9 +5,8 @@ import { allResponses, opLabel } from './lib/style.js';
 
 // The IANA HTTP Status Code Registry (RFC 9110 and the RFCs it lists).
 const IANA = [
-  100, 101, 102, 103, 104, 200, 201, 202, 203, 204, 205, 206, 207, 208, 226, 300, 301, 302, 303, 304, 305, 307, 308,
-  400, 401, 402, 403, 404, 405, 406, 407, 408, 409, 410, 411, 412, 413, 414, 415, 416, 417, 421, 422, 423, 424, 425,
-  426, 428, 429, 431, 451, 500, 501, 502, 503, 504, 505, 506, 507, 508, 510, 511,
+  100, 101, 102, 103, 104, 200, 201, 202, 203, 204, 205, 206, 207, 208, 226, 300, 301, 302, 303, 304, 305, 307, 308, 400, 401, 402, 403, 404, 405, 406, 407, 408, 409, 410, 411, 412, 413, 414, 415,
+  416, 417, 421, 422, 423, 424, 425, 426, 428, 429, 431, 451, 500, 501, 502, 503, 504, 505, 506, 507, 508, 510, 511,
 ].map(String);
 
 /**
@@ -37,7 +36,10 @@ export default createRulesetFunction(
           const key = `${op.path.join('\u0000')}\u0000${code}`;
           if (seen.has(key) || code === 'default' || /^[1-5]XX$/i.test(code) || allowed.has(code)) continue;
           seen.add(key);
-          results.push({ message: `${opLabel(op)} documents ${code}, which is ${custom ? 'not on the list of status codes this API uses' : 'not a registered HTTP status code'}.`, path: [...op.path, 'responses', code] });
+          results.push({
+            message: `${opLabel(op)} documents ${code}, which is ${custom ? 'not on the list of status codes this API uses' : 'not a registered HTTP status code'}.`,
+            path: [...op.path, 'responses', code],
+          });
         }
       }
     }

@@ -32,7 +32,8 @@ export default createRulesetFunction(
       if (t.length > max) problems.push(`is ${t.length} characters long (at most ${max})`);
       if (/[\r\n]/.test(t)) problems.push('spans several lines');
       if (options.trailingPeriod !== true && /[^.]\.$/.test(t)) problems.push('ends with a period');
-      if (problems.length > 0) results.push({ message: `The ${field} of ${opLabel(op)} ${problems.join(' and ')}; keep it a short title and put details in the description.`, path: [...op.path, field] });
+      if (problems.length > 0)
+        results.push({ message: `The ${field} of ${opLabel(op)} ${problems.join(' and ')}; keep it a short title and put details in the description.`, path: [...op.path, field] });
     }
     return results;
   },

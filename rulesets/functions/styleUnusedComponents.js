@@ -4,7 +4,17 @@ import { isObject, pointerSegments, rootOf } from './lib/doc.js';
 import { optList, refIndex } from './lib/style.js';
 
 const KINDS = ['schemas', 'responses', 'parameters', 'examples', 'requestBodies', 'headers', 'links', 'callbacks', 'pathItems'];
-const LABEL = { schemas: 'Schema', responses: 'Response', parameters: 'Parameter', examples: 'Example', requestBodies: 'Request body', headers: 'Header', links: 'Link', callbacks: 'Callback', pathItems: 'Path item' };
+const LABEL = {
+  schemas: 'Schema',
+  responses: 'Response',
+  parameters: 'Parameter',
+  examples: 'Example',
+  requestBodies: 'Request body',
+  headers: 'Header',
+  links: 'Link',
+  callbacks: 'Callback',
+  pathItems: 'Path item',
+};
 
 /**
  * Every reusable component is referenced somewhere (a local `$ref`, or a discriminator mapping for

@@ -25,7 +25,11 @@ export default createRulesetFunction(
     if (byMajor.size < 2) return [];
     const sorted = [...byMajor].sort((a, b) => b[1].count - a[1].count);
     const [major, main] = sorted[0];
-    for (const [m, e] of sorted.slice(1)) results.push({ message: `Paths mix major versions: ${e.count} path${e.count > 1 ? 's' : ''} use v${m} (e.g. ${e.first.path[1]}) while ${main.count} use v${major}; describe one major version per document.`, path: e.first.path });
+    for (const [m, e] of sorted.slice(1))
+      results.push({
+        message: `Paths mix major versions: ${e.count} path${e.count > 1 ? 's' : ''} use v${m} (e.g. ${e.first.path[1]}) while ${main.count} use v${major}; describe one major version per document.`,
+        path: e.first.path,
+      });
     return results;
   },
 );

@@ -18,7 +18,10 @@ export default createRulesetFunction(
     if (!strategy) return [];
     for (const s of signals) {
       if (s.strategy === strategy) continue;
-      results.push({ message: `The API versions by ${LABEL[strategy]}, but ${LABEL[s.strategy]} '${s.name}' also carries a version${s.count > 1 ? ` (${s.count} places)` : ''}; use one strategy.`, path: s.path });
+      results.push({
+        message: `The API versions by ${LABEL[strategy]}, but ${LABEL[s.strategy]} '${s.name}' also carries a version${s.count > 1 ? ` (${s.count} places)` : ''}; use one strategy.`,
+        path: s.path,
+      });
     }
     return results;
   },

@@ -22,7 +22,10 @@ export default createRulesetFunction(
     for (const m of all) {
       const base = m.mediaType.split(';')[0].trim().toLowerCase();
       if (!base.includes('*') || allow.has(base)) continue;
-      results.push({ message: `${m.kind === 'request' ? 'Request body' : 'Response'} media type '${m.mediaType}' is a wildcard; list the concrete media types (Swagger 2.0: in consumes/produces).`, path: m.path });
+      results.push({
+        message: `${m.kind === 'request' ? 'Request body' : 'Response'} media type '${m.mediaType}' is a wildcard; list the concrete media types (Swagger 2.0: in consumes/produces).`,
+        path: m.path,
+      });
     }
     return results;
   },

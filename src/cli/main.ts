@@ -130,9 +130,9 @@ Exit codes: 0 ok, 1 findings at or above the fail severity, 2 usage, input or in
   withLoadOptions(
     program
       .command('explore')
-      .description('write one offline HTML page: the API reference of any version, with the original source, its findings and its score beside it; without a spec, the registry\'s portfolio')
+      .description("write one offline HTML page: the API reference of any version, with the original source, its findings and its score beside it; without a spec, the registry's portfolio")
       .argument('[spec]', 'API description file (Swagger 2.0, OpenAPI 3.x; JSON or YAML), or the name of a registered spec; none: every registered spec')
-      .option('-o, --output <file>', 'page to write (default: <name>.html; index.html for the portfolio, with each spec\'s page beside it)')
+      .option('-o, --output <file>', "page to write (default: <name>.html; index.html for the portfolio, with each spec's page beside it)")
       .option('--pack <pack>', 'enable an industry pack: psd2, fhir, r155, gdpr (repeatable)', collect, [])
       .option('--ruleset <file>', 'add a Spectral ruleset (e.g. .spectral.yaml) (repeatable)', collect, [])
       .option('--config <file>', 'lint config file (default: found from here up)')
@@ -142,7 +142,10 @@ Exit codes: 0 ok, 1 findings at or above the fail severity, 2 usage, input or in
       .option('--db <path>', 'registry database (registered names, score history, the portfolio)')
       .option('--serve', 'serve the page on 127.0.0.1 and re-render it when the file or a file it $refs is saved')
       .option('--port <n>', 'port for --serve (default: any free port)')
-      .addHelpText('after', '\nExamples:\n  apictl explore api.yaml\n  apictl explore api.yaml --serve --port 8080\n  apictl explore petstore            # a registered spec\n  apictl explore -o site/index.html  # the portfolio of the registry\n'),
+      .addHelpText(
+        'after',
+        '\nExamples:\n  apictl explore api.yaml\n  apictl explore api.yaml --serve --port 8080\n  apictl explore petstore            # a registered spec\n  apictl explore -o site/index.html  # the portfolio of the registry\n',
+      ),
   ).action(lazy(() => import('./commands/explore.js')));
   addScoreCommands(program);
   addMcpCommands(program);

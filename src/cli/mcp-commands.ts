@@ -18,7 +18,12 @@ export function addMcpCommands(program: Command): void {
     .option('--config <file>', 'generator configuration (YAML/JSON; default: mcp.yaml in the output folder, if present)')
     .option('--overlay <file>', 'OpenAPI Overlay 1.0 applied to the (converted) description before planning')
     .option('--name <name>', 'server and package name (default: from info.title)')
-    .option('--include <pattern>', 'select only matching operations: tag:T, path:/glob/**, method:GET, id:opId (repeatable, comma-separated); id:exactId opts a write or workflow trigger in', collect, [])
+    .option(
+      '--include <pattern>',
+      'select only matching operations: tag:T, path:/glob/**, method:GET, id:opId (repeatable, comma-separated); id:exactId opts a write or workflow trigger in',
+      collect,
+      [],
+    )
     .option('--exclude <pattern>', 'leave out matching operations (same patterns; repeatable)', collect, [])
     .option('--allow-writes', 'also select POST/PUT/PATCH/DELETE operations (workflow triggers still need naming one by one)')
     .option('--inline-schemas', 'fully inlined, bounded schemas without $ref (for strict clients)')

@@ -5,8 +5,7 @@ import { visibleControls } from '../util/visible.js';
 
 export function findingLine(f: Finding, c: Paint): string {
   const where = f.source ? `${visibleControls(f.source)}:${f.range?.start.line ?? 0}:${f.range?.start.column ?? 0}: ` : '';
-  const sev =
-    f.severity === 'error' ? c.red('error') : f.severity === 'warn' ? c.yellow('warning') : f.severity === 'info' ? c.blue('note') : c.gray('hint');
+  const sev = f.severity === 'error' ? c.red('error') : f.severity === 'warn' ? c.yellow('warning') : f.severity === 'info' ? c.blue('note') : c.gray('hint');
   return `${where}${sev}: ${visibleControls(f.message)} ${c.gray(`(${f.code})`)}`;
 }
 

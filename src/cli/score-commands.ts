@@ -1,7 +1,7 @@
 /**
  * `apictl score`: its options and a lazy action (the command module loads only when it runs).
  */
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { lazy } from './lazy.js';
 
 export function addScoreCommands(program: Command): void {

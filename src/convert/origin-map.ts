@@ -45,13 +45,7 @@ const isIndex = (s: string | undefined): boolean => s !== undefined && /^(0|[1-9
  * @param hoisted components swagger2openapi made from the target of a direct `$ref` (`schemas`
  *   NUL `schema1` → the input path the ref pointed to): their contents map into that node
  */
-export function buildOriginMap(
-  source: Obj | (() => Obj),
-  doc3: Obj,
-  names: ComponentNames,
-  explicit: ReadonlyMap<string, string[]>,
-  hoisted: ReadonlyMap<string, string[]> = new Map(),
-): OriginMap {
+export function buildOriginMap(source: Obj | (() => Obj), doc3: Obj, names: ComponentNames, explicit: ReadonlyMap<string, string[]>, hoisted: ReadonlyMap<string, string[]> = new Map()): OriginMap {
   let input: Obj | undefined = typeof source === 'function' ? undefined : source;
   const in2 = (): Obj => (input ??= (source as () => Obj)());
   const resolver = new OriginResolver(in2, doc3, names, snapshotParams(doc3), hoisted);
@@ -425,4 +419,3 @@ function securityRest(p: readonly string[]): string[] {
   if (seg === 'scheme') return ['type'];
   return [seg, ...r];
 }
-

@@ -7,7 +7,7 @@ import { requireWithCodeCache } from '../util/code-cache.js';
 import type { Obj } from './json.js';
 import { speedup } from '../util/speed.js';
 
-type S2o = (typeof import('swagger2openapi'))['default'];
+type S2o = typeof import('swagger2openapi')['default'];
 type CircularClone = (obj: unknown, hash?: WeakMap<object, unknown>) => unknown;
 
 /**
@@ -182,7 +182,7 @@ export function makeFastRecurse(jpescape: (s: string) => string): Recurse {
       const first = typeof child === 'object' && child !== null ? seen.get(child) : undefined;
       state.identityPath = first instanceof PathNode ? nodeString(first) : first;
       state.identity = first !== undefined;
-      if (object.hasOwnProperty(key)) callback(object, key, state);
+      if (Object.hasOwn(object, key)) callback(object, key, state);
       const now = object[key];
       if (typeof now === 'object' && !state.identity) {
         const node = new PathNode(base, key, undefined);

@@ -23,7 +23,7 @@ export interface SchemaVisitor {
    * Called before the subschemas. May return a replacement object, which the visitor has already
    * put in the schema's place; the walk then goes on in the replacement.
    */
-  enter?(schema: Obj, path: string[]): Obj | void;
+  enter?(schema: Obj, path: string[]): Obj | undefined;
   /** Called after the subschemas were visited (post-order), so it may restructure `schema`. */
   leave?(schema: Obj, path: string[]): void;
 }

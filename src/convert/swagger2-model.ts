@@ -5,10 +5,7 @@ import { getPath, isObj, own, ownObj, refSegments, type Obj } from './json.js';
 export const METHODS_2 = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'] as const;
 
 /** Calls `fn` for every operation object under `paths`, in document order. */
-export function forEachOperation(
-  doc: Obj,
-  fn: (pathKey: string, method: string, op: Obj, pathItem: Obj) => void,
-): void {
+export function forEachOperation(doc: Obj, fn: (pathKey: string, method: string, op: Obj, pathItem: Obj) => void): void {
   const paths = ownObj(doc, 'paths');
   if (!paths) return;
   // indexed loops: this runs over every path item of large documents before V8 optimises it
@@ -73,8 +70,7 @@ export function paramKey(p: Obj | undefined): string | undefined {
 
 /** The media types an operation consumes (operation level, else global; strings become one-element lists). */
 export function effectiveConsumes(doc: Obj, op: Obj): string[] {
-  const pick = (v: unknown): string[] | undefined =>
-    Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : undefined;
+  const pick = (v: unknown): string[] | undefined => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : undefined);
   return pick(own(op, 'consumes')) ?? pick(own(doc, 'consumes')) ?? [];
 }
 

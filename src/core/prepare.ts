@@ -44,11 +44,7 @@ export interface Prepared {
 
 /** Reading order: by file, then line, then column. */
 export function byPosition(a: Finding, b: Finding): number {
-  return (
-    (a.source ?? '').localeCompare(b.source ?? '') ||
-    (a.range?.start.line ?? 0) - (b.range?.start.line ?? 0) ||
-    (a.range?.start.column ?? 0) - (b.range?.start.column ?? 0)
-  );
+  return (a.source ?? '').localeCompare(b.source ?? '') || (a.range?.start.line ?? 0) - (b.range?.start.line ?? 0) || (a.range?.start.column ?? 0) - (b.range?.start.column ?? 0);
 }
 
 /** Attaches file and range to findings whose path is a path of the loaded document. */
@@ -196,13 +192,21 @@ async function convertOrUpgrade(loaded: LoadResult, kind: SpecKind, base: Pick<P
     });
     const origin: OriginMap = result.origin;
     const outputKind: SpecKind = target === '3.1' ? 'openapi-3.1' : 'openapi-3.0';
-    return withLazyNotes({ ...base, document: result.document, outputKind, converted: true, originOf: (p) => origin.originOf(p), stats: countStats(result.document, outputKind) }, result.notes, loaded);
+    return withLazyNotes(
+      { ...base, document: result.document, outputKind, converted: true, originOf: (p) => origin.originOf(p), stats: countStats(result.document, outputKind) },
+      result.notes,
+      loaded,
+    );
   }
 
   if (opts.upgrade && target === '3.1' && kind === 'openapi-3.0') {
     const { upgradeTo31 } = await import('../convert/index.js');
     const result = upgradeTo31(loaded.value as Record<string, unknown>);
-    return withLazyNotes({ ...base, document: result.document, outputKind: 'openapi-3.1', converted: true, originOf: (p) => p, stats: countStats(result.document, 'openapi-3.1') }, result.notes, loaded);
+    return withLazyNotes(
+      { ...base, document: result.document, outputKind: 'openapi-3.1', converted: true, originOf: (p) => p, stats: countStats(result.document, 'openapi-3.1') },
+      result.notes,
+      loaded,
+    );
   }
 
   if (opts.upgrade && target === '3.0' && (kind === 'openapi-3.1' || kind === 'openapi-3.2')) {

@@ -39,6 +39,6 @@ export function detectSpec(root: unknown): Detection {
 }
 
 function short(v: unknown): string {
-  const s = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
+  const s = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
   return s.length > 40 ? s.slice(0, 40) + '…' : s;
 }

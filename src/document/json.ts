@@ -21,7 +21,7 @@ export class JsonSyntaxError extends Error {
   }
 }
 
-const enum C {
+enum C {
   Tab = 9,
   Lf = 10,
   Cr = 13,

@@ -75,9 +75,7 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
   const cwd = options.cwd ?? process.cwd();
   const limits: LoadLimits = { ...DEFAULT_LIMITS, ...options.limits };
   limits.maxDepth = Math.min(limits.maxDepth, DEPTH_CEILING);
-  const remote: RemotePolicy | undefined = options.remote
-    ? { timeoutMs: 10_000, maxBytes: limits.maxBytes, maxRedirects: 3, ...options.remote }
-    : undefined;
+  const remote: RemotePolicy | undefined = options.remote ? { timeoutMs: 10_000, maxBytes: limits.maxBytes, maxRedirects: 3, ...options.remote } : undefined;
   const files = new Map<string, ParsedSource>();
   let totalBytes = 0;
 

@@ -159,31 +159,40 @@ export async function fetchRemote(url: URL, policy: RemotePolicy | undefined, wh
     if (why) throw new InputError(`refusing remote reference '${current.href}': ${why}`, where);
     const res = await new Promise<{ status: number; location?: string; body?: Uint8Array }>((resolve, reject) => {
       const transport = policy!.transport;
-      const req = https.get(current, { lookup: transport?.lookup ?? guardedLookup, ...(transport?.ca ? { ca: transport.ca } : {}), timeout: policy!.timeoutMs, headers: { accept: 'application/json, application/yaml, text/yaml, */*' } }, (r) => {
-        const status = r.statusCode ?? 0;
-        if (status >= 300 && status < 400 && r.headers.location) {
-          r.resume();
-          resolve({ status, location: r.headers.location });
-          return;
-        }
-        if (status !== 200) {
-          r.resume();
-          reject(new Error(`HTTP ${status}`));
-          return;
-        }
-        const chunks: Buffer[] = [];
-        let total = 0;
-        r.on('data', (c: Buffer) => {
-          total += c.length;
-          if (total > policy!.maxBytes) {
-            req.destroy(new Error(`response larger than ${policy!.maxBytes} bytes`));
+      const req = https.get(
+        current,
+        {
+          lookup: transport?.lookup ?? guardedLookup,
+          ...(transport?.ca ? { ca: transport.ca } : {}),
+          timeout: policy!.timeoutMs,
+          headers: { accept: 'application/json, application/yaml, text/yaml, */*' },
+        },
+        (r) => {
+          const status = r.statusCode ?? 0;
+          if (status >= 300 && status < 400 && r.headers.location) {
+            r.resume();
+            resolve({ status, location: r.headers.location });
             return;
           }
-          chunks.push(c);
-        });
-        r.on('end', () => resolve({ status, body: Buffer.concat(chunks) }));
-        r.on('error', reject);
-      });
+          if (status !== 200) {
+            r.resume();
+            reject(new Error(`HTTP ${status}`));
+            return;
+          }
+          const chunks: Buffer[] = [];
+          let total = 0;
+          r.on('data', (c: Buffer) => {
+            total += c.length;
+            if (total > policy!.maxBytes) {
+              req.destroy(new Error(`response larger than ${policy!.maxBytes} bytes`));
+              return;
+            }
+            chunks.push(c);
+          });
+          r.on('end', () => resolve({ status, body: Buffer.concat(chunks) }));
+          r.on('error', reject);
+        },
+      );
       req.on('timeout', () => req.destroy(new Error(`timed out after ${policy!.timeoutMs} ms`)));
       req.on('error', reject);
     }).catch((err: Error) => {

@@ -53,7 +53,12 @@ function unquotedResponseCodes(loaded: LoadResult): Finding[] {
         if (found !== path.length) continue;
         const c = text.charCodeAt(lines.offset(range.start.line, range.start.column));
         if (c >= 48 && c <= 57) {
-          out.push({ code: 'response-code-quoted', severity: 'warn', message: `response code ${code} is written as a YAML number: quote it ('${code}'), as the specification requires, so every JSON and YAML reader sees the same key`, path });
+          out.push({
+            code: 'response-code-quoted',
+            severity: 'warn',
+            message: `response code ${code} is written as a YAML number: quote it ('${code}'), as the specification requires, so every JSON and YAML reader sees the same key`,
+            path,
+          });
         }
       }
     }

@@ -201,11 +201,7 @@ const NEEDS_EXACT = /^[ ]*\t|(?:^|[\s[{,])![^\s]|^%|(?:^|\s)[|>](?:[1-9]|\+|[-+]
  * parseYamlLines goes first unless `lines: false` or APICTL_NO_YAML_LINES=1 (for comparisons:
  * both give the same values and locations where the line reader accepts a text).
  */
-export function parseYamlFast(
-  text: string,
-  maxDepth: number,
-  options: { lines?: boolean } = {},
-): { value: unknown; locator: FastYamlLocator | LinesLocator; quirks?: YamlQuirk[] } | undefined {
+export function parseYamlFast(text: string, maxDepth: number, options: { lines?: boolean } = {}): { value: unknown; locator: FastYamlLocator | LinesLocator; quirks?: YamlQuirk[] } | undefined {
   if (options.lines !== false && speedup('yaml-lines')) {
     const lines = parseYamlLines(text, maxDepth);
     if (lines) return lines;

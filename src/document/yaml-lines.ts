@@ -790,16 +790,17 @@ class Parser {
             break;
           case 120 /* x */:
           case 117 /* u */:
-          case 85 /* U */: {
-            const digits = e === 120 ? 2 : e === 117 ? 4 : 8;
-            const hex = t.slice(q, q + digits);
-            if (hex.length !== digits || !/^[0-9a-fA-F]+$/.test(hex)) stepAside();
-            const code = parseInt(hex, 16);
-            if (code > 0x10ffff) stepAside();
-            out += String.fromCodePoint(code);
-            q += digits;
-            break;
-          }
+          case 85 /* U */:
+            {
+              const digits = e === 120 ? 2 : e === 117 ? 4 : 8;
+              const hex = t.slice(q, q + digits);
+              if (hex.length !== digits || !/^[0-9a-fA-F]+$/.test(hex)) stepAside();
+              const code = parseInt(hex, 16);
+              if (code > 0x10ffff) stepAside();
+              out += String.fromCodePoint(code);
+              q += digits;
+              break;
+            }
           case LF: {
             // An escaped line break: neither the break nor the next line's indentation is content.
             if (oneLine) return undefined;

@@ -67,9 +67,7 @@ export class YamlLocator {
   locate(path: JsonPath): { range: Range; found: number } {
     let node = this.doc.contents as Node | null;
     const whole = node?.range;
-    let range: Range = whole
-      ? { start: this.pos(whole[0]), end: this.pos(whole[1]) }
-      : { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } };
+    let range: Range = whole ? { start: this.pos(whole[0]), end: this.pos(whole[1]) } : { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } };
     let found = 0;
     for (const seg of path) {
       const target = this.deref(node);
@@ -101,10 +99,7 @@ export function parseYaml(text: string, limits: { maxAliases: number; maxDepth: 
   const first = doc.errors[0];
   if (first) {
     const code = first.code;
-    const msg =
-      code === 'RESOURCE_EXHAUSTION'
-        ? `nesting deeper than ${limits.maxDepth} levels`
-        : (MESSAGES[code] ?? first.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, ''));
+    const msg = code === 'RESOURCE_EXHAUSTION' ? `nesting deeper than ${limits.maxDepth} levels` : (MESSAGES[code] ?? first.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, ''));
     throw new YamlSyntaxError(code === 'DUPLICATE_KEY' ? `${msg}${keyName(doc, first.pos[0])}` : msg, first.pos[0]);
   }
   checkDepth(doc, limits.maxDepth);

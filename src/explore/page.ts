@@ -36,7 +36,10 @@ export const CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'u
 
 /** JSON that stays inert inside a script element (and survives U+2028/2029 in older parsers). */
 export function inertJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The operation a finding is about: the longest operation pointer its path starts with. */

@@ -247,7 +247,11 @@ function contentHtml(content: unknown): string {
       const examples = ownGet(media, 'examples');
       if (isObject(examples)) {
         const names = Object.keys(examples);
-        if (names.length) detail += ` <span class="ex">examples: ${names.slice(0, MAX_ENUM).map((n) => `<code>${esc(n)}</code>`).join(', ')}</span>`;
+        if (names.length)
+          detail += ` <span class="ex">examples: ${names
+            .slice(0, MAX_ENUM)
+            .map((n) => `<code>${esc(n)}</code>`)
+            .join(', ')}</span>`;
       }
     }
     const g = groups.get(detail);
@@ -442,7 +446,9 @@ function render(doc: Record<string, unknown>): Reference {
   const info = ownGet(doc, 'info');
   if (isObject(info)) {
     const logo = isObject(info['x-logo']) ? str(info['x-logo'].url) : undefined;
-    parts.push(`<header class="ref-info">${logo ? image(logo, str((info['x-logo'] as JsonObject).altText) ?? 'logo', 'logo') : ''}<h1>${esc(info.title)}</h1>${typeof info.version === 'string' ? ` <span class="ver">${esc(info.version)}</span>` : ''}${prose(info.description)}</header>`);
+    parts.push(
+      `<header class="ref-info">${logo ? image(logo, str((info['x-logo'] as JsonObject).altText) ?? 'logo', 'logo') : ''}<h1>${esc(info.title)}</h1>${typeof info.version === 'string' ? ` <span class="ver">${esc(info.version)}</span>` : ''}${prose(info.description)}</header>`,
+    );
   }
   for (const { n, depth } of order) {
     const d = n.decl;
@@ -451,7 +457,8 @@ function render(doc: Record<string, unknown>): Reference {
       if (typeof d.summary === 'string') head += `<p class="tag-summary">${esc(d.summary)}</p>`;
       head += prose(d.description);
       const url = isObject(d.externalDocs) ? str(d.externalDocs.url) : undefined;
-      if (url && /^https?:\/\//i.test(url)) head += `<p class="ext"><a href="${esc(url)}" rel="noopener noreferrer" target="_blank">${esc(str((d.externalDocs as JsonObject).description) ?? url)}</a></p>`;
+      if (url && /^https?:\/\//i.test(url))
+        head += `<p class="ext"><a href="${esc(url)}" rel="noopener noreferrer" target="_blank">${esc(str((d.externalDocs as JsonObject).description) ?? url)}</a></p>`;
     }
     parts.push(head);
     for (const op of n.primary) parts.push(article(doc, op, badge, shared));
@@ -463,7 +470,8 @@ function render(doc: Record<string, unknown>): Reference {
   }
   if (shared.params.size) {
     let dl = '';
-    for (const { id, name, p } of shared.params.values()) dl += `<dt id="${id}"><code>${esc(p.name)}</code> (${esc(p.in)}) <span class="refname">${esc(name)}</span></dt><dd>${prose(p.description)}</dd>`;
+    for (const { id, name, p } of shared.params.values())
+      dl += `<dt id="${id}"><code>${esc(p.name)}</code> (${esc(p.in)}) <span class="refname">${esc(name)}</span></dt><dd>${prose(p.description)}</dd>`;
     parts.push(`<section id="${ids.take('shared-parameters')}" class="shared"><h2>Shared parameters</h2><dl>${dl}</dl></section>`);
   }
   parts.push('</div></div>');

@@ -58,7 +58,12 @@ export async function serveExplorer(opts: ServeOptions): Promise<ExplorerServer>
   const clients = new Set<ServerResponse>();
   const send = (res: ServerResponse, event: string, data: string): void => {
     // one `data:` line per line: a message with newlines must not end the event early
-    res.write(`event: ${event}\n${data.split(/\r\n|\r|\n/).map((l) => `data: ${l}\n`).join('')}\n`);
+    res.write(
+      `event: ${event}\n${data
+        .split(/\r\n|\r|\n/)
+        .map((l) => `data: ${l}\n`)
+        .join('')}\n`,
+    );
   };
   const broadcast = (event: string, data: string): void => {
     for (const res of clients) send(res, event, data);

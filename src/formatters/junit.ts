@@ -51,15 +51,9 @@ export function formatJunit(input: FormatInput): string {
     if (findings.length === 0) cases.push(`    <testcase classname="${xmlAttr(file)}" name="no problems" time="0"/>`);
     tests += cases.length;
     failures += suiteFailures;
-    suites.push(
-      `  <testsuite name="${xmlAttr(file)}" tests="${cases.length}" failures="${suiteFailures}" errors="0" skipped="0" time="0">\n${cases.join('\n')}\n  </testsuite>`,
-    );
+    suites.push(`  <testsuite name="${xmlAttr(file)}" tests="${cases.length}" failures="${suiteFailures}" errors="0" skipped="0" time="0">\n${cases.join('\n')}\n  </testsuite>`);
   }
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="apictl lint" tests="${tests}" failures="${failures}" errors="0" skipped="0" time="0">`,
-    ...suites,
-    '</testsuites>',
-    '',
-  ].join('\n');
+  return ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="apictl lint" tests="${tests}" failures="${failures}" errors="0" skipped="0" time="0">`, ...suites, '</testsuites>', ''].join(
+    '\n',
+  );
 }

@@ -41,12 +41,7 @@ export function formatStylish(input: FormatInput): string {
     }
     out.push(c.underline(visibleControls(file)));
     for (const r of rows) {
-      const cells = [
-        ' ' + c.dim(r.where.padStart(wWhere)),
-        paint(c, r.sev, LABEL[r.sev].padEnd(wSev)),
-        padEnd(r.message, wMsg),
-        c.dim(r.code) + (r.known ? ' ' + c.cyan('(known)') : ''),
-      ];
+      const cells = [' ' + c.dim(r.where.padStart(wWhere)), paint(c, r.sev, LABEL[r.sev].padEnd(wSev)), padEnd(r.message, wMsg), c.dim(r.code) + (r.known ? ' ' + c.cyan('(known)') : '')];
       out.push(cells.join('  ').trimEnd());
     }
     out.push('');

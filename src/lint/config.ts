@@ -179,8 +179,6 @@ function mergeRules(base: Rules, over: Rules): Rules {
   return out;
 }
 
-
-
 // --- strict reading -------------------------------------------------------------------------
 
 interface Ctx {

@@ -16,7 +16,6 @@ import type { RuleRun, SpectralResult } from './rule-run.js';
 import { anchorFor, fingerprintFor, fingerprintOf } from './fingerprint.js';
 import type { LintFinding } from './types.js';
 import { laneRules, type RuleLane } from './lane.js';
-import { appendAll } from '../util/append.js';
 import { formatSeconds } from '../util/duration.js';
 
 export interface LintOptions {

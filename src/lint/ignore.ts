@@ -74,7 +74,8 @@ function readEntries(value: unknown, at: string[]): { entries: Entry[]; problems
   const add = (rule: string, reason: unknown, entryAt: string[]): void => {
     const text = typeof reason === 'string' ? reason.trim() : '';
     entries.push({ rule, reason: text, at: entryAt });
-    if (text === '') problems.push({ at: entryAt, message: `ignore of '${rule}' has no reason: write why it is acceptable, e.g. ${IGNORE_KEY}: { ${rule}: "why" }; until then the rule is not ignored` });
+    if (text === '')
+      problems.push({ at: entryAt, message: `ignore of '${rule}' has no reason: write why it is acceptable, e.g. ${IGNORE_KEY}: { ${rule}: "why" }; until then the rule is not ignored` });
   };
   if (isObject(value)) {
     for (const [rule, reason] of Object.entries(value)) add(rule, reason, [...at, rule]);
@@ -186,13 +187,7 @@ export function textMayHoldIgnores(text: string): boolean {
  * `texts`, when given, are the texts of every file the document was read from: when none may hold
  * an ignore (textMayHoldIgnores), the document is not walked.
  */
-export function applyIgnores(
-  findings: LintFinding[],
-  doc3: unknown,
-  locate: (path3: string[]) => IgnoreLocation,
-  texts?: readonly string[],
-  knownRules?: ReadonlySet<string>,
-): IgnoreResult {
+export function applyIgnores(findings: LintFinding[], doc3: unknown, locate: (path3: string[]) => IgnoreLocation, texts?: readonly string[], knownRules?: ReadonlySet<string>): IgnoreResult {
   if (texts !== undefined && !texts.some(textMayHoldIgnores)) return { kept: findings, suppressed: [], problems: [] };
   const ignores = allIgnores(doc3);
   const problems: LintFinding[] = [];

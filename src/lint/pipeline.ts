@@ -115,7 +115,11 @@ export function createLinter(options: LinterOptions): Linter {
       // a worker thread's validation may still run while the rules do (lintPrepared waits for it)
       const prepared = await m.prepare.prepareDocument(loaded, { validationLimit: Infinity, consumeInput: true, validateInWorker: true, deferValidation: true });
       if (Date.now() > deadline) {
-        throw new InputError(`the time budget of ${formatSeconds(budget ?? 60_000)} ran out before the rules could run (raise it with --time-budget)`, { file: loaded.entry.displayPath, line: 0, column: 0 });
+        throw new InputError(`the time budget of ${formatSeconds(budget ?? 60_000)} ran out before the rules could run (raise it with --time-budget)`, {
+          file: loaded.entry.displayPath,
+          line: 0,
+          column: 0,
+        });
       }
       const fileLane = laned ? (lane ?? undefined) : undefined;
       // the lane gets the document before this thread loads its ruleset (lintDocument collects that run)

@@ -211,7 +211,7 @@ function normaliseSeverity(s: unknown): Severity {
 }
 
 function severityRank(s: unknown): number {
-  return s === 'off' ? 9 : ({ error: 0, warn: 1, info: 2, hint: 3 } as Record<string, number>)[String(s)] ?? 1;
+  return s === 'off' ? 9 : (({ error: 0, warn: 1, info: 2, hint: 3 } as Record<string, number>)[String(s)] ?? 1);
 }
 
 /** Merges two packs' `then` for one rule: same function → options merged (arrays united, later scalars win). */
@@ -390,7 +390,8 @@ export async function loadRuleset(config: RulesetConfig = {}): Promise<LoadedRul
     const r = extendedRules[name];
     if (!r && validationRule(name) !== undefined) continue;
     if (!r) throw new InputError(`unknown rule '${name}' (see: apictl rules)`, { file: where, line: 0, column: 0 });
-    if (ov.options && validationRule(name) === undefined) throw new InputError(`rule '${name}' comes from an extended ruleset: only its severity can be changed here`, { file: where, line: 0, column: 0 });
+    if (ov.options && validationRule(name) === undefined)
+      throw new InputError(`rule '${name}' comes from an extended ruleset: only its severity can be changed here`, { file: where, line: 0, column: 0 });
     if (ov.severity !== undefined) {
       if (!SEVERITIES.has(ov.severity)) throw new InputError(`rule '${name}': severity must be error, warn, info, hint or off`, { file: where, line: 0, column: 0 });
       extendedSeverity.set(name, SEVERITY_NUMBER[ov.severity]!);
@@ -410,7 +411,16 @@ export async function loadRuleset(config: RulesetConfig = {}): Promise<LoadedRul
     const enabled = r.enabled && severity !== -1;
     view[name] = { enabled, severity, then: r.then };
     if (!meta.has(name)) {
-      meta.set(name, { name, category: 'style', tunedBy: [], description: r.description ?? '', message: r.message ?? undefined, severity: normaliseSeverity(severity), file: '(extended ruleset)', enabled });
+      meta.set(name, {
+        name,
+        category: 'style',
+        tunedBy: [],
+        description: r.description ?? '',
+        message: r.message ?? undefined,
+        severity: normaliseSeverity(severity),
+        file: '(extended ruleset)',
+        enabled,
+      });
     }
     if (enabled && r.resolved) needsResolved = true;
   }

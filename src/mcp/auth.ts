@@ -67,13 +67,21 @@ export function planAuth(doc: Record<string, unknown>): AuthPlan {
           description: 'OAuth 2.0 client credentials (the server fetches and refreshes tokens); or set an access token directly',
         };
       } else {
-        plan = { type: 'oauth2-token', env: { token: withSuffix(base, 'ACCESS_TOKEN') }, description: `OAuth 2.0 access token (${Object.keys(flows).join(', ') || 'no flows'}: obtain it outside the server)` };
+        plan = {
+          type: 'oauth2-token',
+          env: { token: withSuffix(base, 'ACCESS_TOKEN') },
+          description: `OAuth 2.0 access token (${Object.keys(flows).join(', ') || 'no flows'}: obtain it outside the server)`,
+        };
       }
     } else if (type === 'openIdConnect') {
       plan = { type: 'openIdConnect-token', env: { token: withSuffix(base, 'ACCESS_TOKEN') }, description: 'OpenID Connect access token (obtain it outside the server)' };
     } else {
       plan = { type: 'unsupported', env: {}, description: `${type || 'unknown'}${scheme ? ' ' + scheme : ''} authentication is not supported by the generated server` };
-      notes.push({ code: 'mcp-auth-unsupported', severity: 'warn', message: `security scheme '${name}' (${type}${scheme ? ' ' + scheme : ''}) is not supported: operations that need only it will fail until the server is extended` });
+      notes.push({
+        code: 'mcp-auth-unsupported',
+        severity: 'warn',
+        message: `security scheme '${name}' (${type}${scheme ? ' ' + scheme : ''}) is not supported: operations that need only it will fail until the server is extended`,
+      });
     }
     // the caller's identity reaches the API where the API speaks OAuth; elsewhere the server's own credentials
     plan.upstream = plan.type.startsWith('oauth2') || plan.type === 'openIdConnect-token' ? 'token-exchange' : 'service';

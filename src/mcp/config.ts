@@ -109,8 +109,7 @@ type Check = (value: unknown) => string | undefined;
 
 const isStr: Check = (v) => (typeof v === 'string' ? undefined : 'must be a string');
 const isBool: Check = (v) => (typeof v === 'boolean' ? undefined : 'must be true or false');
-const isStrList: Check = (v) =>
-  Array.isArray(v) && v.every((x) => typeof x === 'string') ? undefined : 'must be a list of strings';
+const isStrList: Check = (v) => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? undefined : 'must be a list of strings');
 const positiveInt: Check = (v) => (Number.isSafeInteger(v) && (v as number) > 0 ? undefined : 'must be a positive integer');
 const isMap: Check = (v) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? undefined : 'must be a mapping');
 
@@ -181,10 +180,22 @@ const TOP_FIELDS: Record<string, Check> = {
   workflowKeywords: isStrList,
   classification: isMap,
   tools: isMap,
-  tagScopes: (v) => isMap(v) ?? Object.values(v as Record<string, unknown>).map(scopeSettingProblem).find((m) => m !== undefined),
-  toolsets: (v) => isMap(v) ?? Object.entries(v as Record<string, unknown>).map(([name, set]) => toolsetProblem(name, set)).find((p) => p !== undefined),
+  tagScopes: (v) =>
+    isMap(v) ??
+    Object.values(v as Record<string, unknown>)
+      .map(scopeSettingProblem)
+      .find((m) => m !== undefined),
+  toolsets: (v) =>
+    isMap(v) ??
+    Object.entries(v as Record<string, unknown>)
+      .map(([name, set]) => toolsetProblem(name, set))
+      .find((p) => p !== undefined),
   defaultToolsets: isStrList,
-  prompts: (v) => isMap(v) ?? Object.entries(v as Record<string, unknown>).map(([name, p]) => promptProblem(name, p)).find((m) => m !== undefined),
+  prompts: (v) =>
+    isMap(v) ??
+    Object.entries(v as Record<string, unknown>)
+      .map(([name, p]) => promptProblem(name, p))
+      .find((m) => m !== undefined),
   quotas: (v) => {
     const notMap = isMap(v);
     if (notMap) return notMap;
@@ -241,13 +252,7 @@ export function loadConfigFile(absPath: string, shown: string): LoadedConfig {
   return parseConfig(decodeUtf8(bytes, shown), shown);
 }
 
-function checkFields(
-  value: unknown,
-  at: JsonPath,
-  fields: Record<string, Check>,
-  fail: (p: JsonPath, m: string) => never,
-  what: string,
-): void {
+function checkFields(value: unknown, at: JsonPath, fields: Record<string, Check>, fail: (p: JsonPath, m: string) => never, what: string): void {
   const problem = isMap(value);
   if (problem) fail(at, `${what} ${problem}`);
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {

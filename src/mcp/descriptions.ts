@@ -51,7 +51,7 @@ function resourceNoun(path: string, item: boolean): string {
 
 /** The one-line summary: the API's summary, else the first sentence of its description, else method and path. */
 export function toolTitle(op: OperationInfo): string {
-  if (op.summary && op.summary.trim()) return clip(stripMarkup(op.summary), 120).replace(/\.$/, '');
+  if (op.summary?.trim()) return clip(stripMarkup(op.summary), 120).replace(/\.$/, '');
   if (op.description) {
     const first = normalizeSpace(stripMarkup(op.description)).split(/(?<=\.)\s|\n/)[0] ?? '';
     if (first.trim()) return clip(first, 120).replace(/\.$/, '');

@@ -81,11 +81,19 @@ export function buildInputs(op: OperationInfo, schemas: ToolSchemas, opts: Input
   for (const p of sorted) {
     if (p.in === 'header' && IGNORED_HEADERS.has(p.name.toLowerCase())) continue;
     if (p.in === 'header' && !HEADER_NAME.test(p.name)) {
-      notes.push({ code: 'mcp-invalid-header-name', severity: 'warn', message: `header parameter '${p.name}' is not a valid HTTP header name (RFC 9110 token): no client can send it, so the tool leaves it out` });
+      notes.push({
+        code: 'mcp-invalid-header-name',
+        severity: 'warn',
+        message: `header parameter '${p.name}' is not a valid HTTP header name (RFC 9110 token): no client can send it, so the tool leaves it out`,
+      });
       continue;
     }
     if (opts.credentialParams.has(credentialKey(p.in, p.name))) {
-      notes.push({ code: 'mcp-credential-param', severity: 'info', message: `${p.in} parameter '${p.name}' carries the credential of a security scheme: it comes from the environment, not from the agent` });
+      notes.push({
+        code: 'mcp-credential-param',
+        severity: 'info',
+        message: `${p.in} parameter '${p.name}' carries the credential of a security scheme: it comes from the environment, not from the agent`,
+      });
       continue;
     }
     const plan: ParamPlan = {
@@ -93,7 +101,7 @@ export function buildInputs(op: OperationInfo, schemas: ToolSchemas, opts: Input
       name: p.name,
       required: p.required,
       style: p.style ?? (p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple'),
-      explode: p.explode ?? ((p.style ?? (p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple')) === 'form'),
+      explode: p.explode ?? (p.style ?? (p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple')) === 'form',
     };
     if (p.allowReserved) plan.allowReserved = true;
     if (p.contentType) plan.contentType = p.contentType;
@@ -128,7 +136,11 @@ export function buildInputs(op: OperationInfo, schemas: ToolSchemas, opts: Input
   // fetch (and most HTTP clients) refuse a body on GET and HEAD: such a tool gets no body argument
   const carriesBody = op.method !== 'get' && op.method !== 'head';
   if (op.requestBody && !carriesBody) {
-    notes.push({ code: 'mcp-body-dropped', severity: 'warn', message: `the description gives ${op.method.toUpperCase()} a request body, which HTTP clients cannot send on ${op.method.toUpperCase()}: the tool has no body argument` });
+    notes.push({
+      code: 'mcp-body-dropped',
+      severity: 'warn',
+      message: `the description gives ${op.method.toUpperCase()} a request body, which HTTP clients cannot send on ${op.method.toUpperCase()}: the tool has no body argument`,
+    });
   }
   const body = op.requestBody && carriesBody ? buildBody(op, schemas, opts, taken, claim, properties, required, notes, usedDrops) : undefined;
 
@@ -146,7 +158,11 @@ export function buildInputs(op: OperationInfo, schemas: ToolSchemas, opts: Input
   if (Object.keys(properties).length === 0) delete root.properties;
   const { schema: inputSchema, omitted } = schemas.finish(root, opts.maxSchemaBytes);
   if (omitted.length > 0) {
-    notes.push({ code: 'mcp-schema-pruned', severity: 'info', message: `input schema kept under ${Math.round(opts.maxSchemaBytes / 1024)} KiB: ${omitted.length} nested component(s) are described loosely (${listSome(omitted)})` });
+    notes.push({
+      code: 'mcp-schema-pruned',
+      severity: 'info',
+      message: `input schema kept under ${Math.round(opts.maxSchemaBytes / 1024)} KiB: ${omitted.length} nested component(s) are described loosely (${listSome(omitted)})`,
+    });
   }
   return {
     inputSchema,
@@ -265,7 +281,7 @@ function buildBody(
     });
   }
 
-  const converted = asObject(schemas.convert(isObject(resolved) ? resolved : rawSchema ?? {}));
+  const converted = asObject(schemas.convert(isObject(resolved) ? resolved : (rawSchema ?? {})));
   for (const f of files) {
     if (isObject(converted.properties) && Object.hasOwn(converted.properties, f)) {
       const original = schemas.resolve((resolved as JsonObject & { properties: JsonObject }).properties[f]);

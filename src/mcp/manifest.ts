@@ -173,7 +173,13 @@ function shapeHash(schema: unknown, defs: Record<string, unknown>): string {
     appendAll(queue, directRefs(defs[n]));
   }
   const strip = (v: unknown): string => cached(strippedCache, v, () => sha256(shapeText(v)).slice(0, 16));
-  return sha256(strip(schema) + [...seen].sort().map((n) => `${n}=${strip(defs[n])}`).join(',')).slice(0, 12);
+  return sha256(
+    strip(schema) +
+      [...seen]
+        .sort()
+        .map((n) => `${n}=${strip(defs[n])}`)
+        .join(','),
+  ).slice(0, 12);
 }
 
 /** The manifest entry of one tool. */
@@ -257,8 +263,10 @@ export function compareTools(prev: ManifestTool[], next: ManifestTool[]): { leve
     // a token limited to classifications gains or loses the tool: minor, and named
     const was = old.classification ?? {};
     const now = t.classification ?? {};
-    if (old.classification !== undefined && was.sensitivity !== now.sensitivity) changes.push({ level: 'minor', text: `\`${t.name}\`: data classification ${was.sensitivity ?? '(none)'} → ${now.sensitivity ?? '(none)'}` });
-    if (old.classification !== undefined && was.process !== now.process) changes.push({ level: 'patch', text: `\`${t.name}\`: business process ${was.process ?? '(none)'} → ${now.process ?? '(none)'}` });
+    if (old.classification !== undefined && was.sensitivity !== now.sensitivity)
+      changes.push({ level: 'minor', text: `\`${t.name}\`: data classification ${was.sensitivity ?? '(none)'} → ${now.sensitivity ?? '(none)'}` });
+    if (old.classification !== undefined && was.process !== now.process)
+      changes.push({ level: 'patch', text: `\`${t.name}\`: business process ${was.process ?? '(none)'} → ${now.process ?? '(none)'}` });
     if (changes.length === start && old.version !== t.version) changes.push({ level: 'patch', text: `\`${t.name}\`: description, annotations or metadata changed` });
   }
   const level = changes.reduce<Level>((acc, c) => (RANK[c.level] > RANK[acc] ? c.level : acc), 'none');

@@ -28,7 +28,9 @@ const HYPERMEDIA_FIELDS = ['_links', '_embedded', '@context', '@id'];
 
 /** Success responses in preference order: 2xx codes ascending, then 2XX, then default when no 2xx exists. */
 function successCodes(responses: JsonObject): string[] {
-  const codes = Object.keys(responses).filter((c) => /^2\d\d$/.test(c)).sort();
+  const codes = Object.keys(responses)
+    .filter((c) => /^2\d\d$/.test(c))
+    .sort();
   if (Object.hasOwn(responses, '2XX')) codes.push('2XX');
   if (codes.length === 0 && Object.hasOwn(responses, 'default')) codes.push('default');
   return codes;
@@ -94,7 +96,10 @@ export function buildOutput(op: OperationInfo, schemas: ToolSchemas, maxSchemaBy
   const raw = isObject(media) ? media.schema : undefined;
   const resolved = schemas.resolve(raw);
 
-  if (types.some((t) => HYPERMEDIA_TYPES.test(mediaBase(t))) || (isObject(resolved) && isObject(resolved.properties) && HYPERMEDIA_FIELDS.some((f) => Object.hasOwn(resolved.properties as JsonObject, f)))) {
+  if (
+    types.some((t) => HYPERMEDIA_TYPES.test(mediaBase(t))) ||
+    (isObject(resolved) && isObject(resolved.properties) && HYPERMEDIA_FIELDS.some((f) => Object.hasOwn(resolved.properties as JsonObject, f)))
+  ) {
     notes.push({
       code: 'mcp-hypermedia',
       severity: 'warn',
@@ -109,7 +114,11 @@ export function buildOutput(op: OperationInfo, schemas: ToolSchemas, maxSchemaBy
   const root: JsonObject = isObj && isObject(converted) ? { ...converted, type: 'object' } : { type: 'object', properties: { result: converted }, required: ['result'] };
   const { schema: outputSchema, omitted } = schemas.finish(root, maxSchemaBytes);
   if (omitted.length > 0) {
-    notes.push({ code: 'mcp-schema-pruned', severity: 'info', message: `output schema kept under ${Math.round(maxSchemaBytes / 1024)} KiB: ${omitted.length} nested component(s) are described loosely (${listSome(omitted)})` });
+    notes.push({
+      code: 'mcp-schema-pruned',
+      severity: 'info',
+      message: `output schema kept under ${Math.round(maxSchemaBytes / 1024)} KiB: ${omitted.length} nested component(s) are described loosely (${listSome(omitted)})`,
+    });
   }
   return { outputSchema, output: { structured: true, wrap: !isObj }, accept, responseDescription, status: chosen.code, notes };
 }

@@ -84,21 +84,47 @@ export interface McpPlan {
 
 /** Splits `a,b` values of repeatable flags. */
 function splitList(values: string[]): string[] {
-  return values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  return values
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 /** Words that make an operation destroy or end something, whatever its method (`POST …/cancel`, `voidInvoice`). */
-const DESTRUCTIVE_WORDS = new Set(['delete', 'remove', 'destroy', 'purge', 'prune', 'cancel', 'void', 'revoke', 'reject', 'decline', 'leave', 'terminate', 'close', 'archive', 'disable', 'deactivate', 'unsubscribe', 'unpublish', 'reset', 'wipe', 'erase', 'drop', 'kill', 'expire', 'refund', 'detach', 'uninstall']);
+const DESTRUCTIVE_WORDS = new Set([
+  'delete',
+  'remove',
+  'destroy',
+  'purge',
+  'prune',
+  'cancel',
+  'void',
+  'revoke',
+  'reject',
+  'decline',
+  'leave',
+  'terminate',
+  'close',
+  'archive',
+  'disable',
+  'deactivate',
+  'unsubscribe',
+  'unpublish',
+  'reset',
+  'wipe',
+  'erase',
+  'drop',
+  'kill',
+  'expire',
+  'refund',
+  'detach',
+  'uninstall',
+]);
 
 const LEVEL_RANK: Record<Level, number> = { none: 0, patch: 1, minor: 2, major: 3 };
 
 /** The quotas of mcp.yaml, with tools named as the server names them (a key may be an operationId). */
-function quotasFor(
-  q: NonNullable<McpConfig['quotas']>,
-  tools: GeneratedTool[],
-  toolsets: string[],
-  warn: (path: string[], code: string, message: string) => void,
-): NonNullable<ServerData['quotas']> {
+function quotasFor(q: NonNullable<McpConfig['quotas']>, tools: GeneratedTool[], toolsets: string[], warn: (path: string[], code: string, message: string) => void): NonNullable<ServerData['quotas']> {
   const byKey = new Map<string, string>();
   for (const t of tools) {
     byKey.set(t.definition.name, t.definition.name);
@@ -173,7 +199,11 @@ export function baseUrlOf(doc: Record<string, unknown>): { url: string; basePath
     return {
       url: '',
       basePath,
-      note: { code: 'mcp-relative-server', severity: 'warn', message: `the server URL '${s.url}' has no host: set ${BASE_URL_ENV} to the API's origin followed by ${basePath} (e.g. https://api.example.com${basePath})` },
+      note: {
+        code: 'mcp-relative-server',
+        severity: 'warn',
+        message: `the server URL '${s.url}' has no host: set ${BASE_URL_ENV} to the API's origin followed by ${basePath} (e.g. https://api.example.com${basePath})`,
+      },
     };
   }
   if (!/^https?:\/\//i.test(url) || /\{/.test(url)) {
@@ -202,14 +232,8 @@ export function planServer(input: PlanInput): McpPlan {
   const { matched: overrides, unmatched } = matchOverrides(ops, cfg.tools ?? {}, maxNameLength);
   for (const key of unmatched) configWarn(['tools', key], 'mcp-override-no-match', `tool override '${key}' matches no operation (use an operationId or 'METHOD /path')`);
 
-  const include: Pattern[] = [
-    ...splitList(input.include).map((p) => parsePattern(p, '--include')),
-    ...(cfg.include ?? []).map((p, i) => parsePattern(p, 'config include', ['include', String(i)])),
-  ];
-  const exclude: Pattern[] = [
-    ...splitList(input.exclude).map((p) => parsePattern(p, '--exclude')),
-    ...(cfg.exclude ?? []).map((p, i) => parsePattern(p, 'config exclude', ['exclude', String(i)])),
-  ];
+  const include: Pattern[] = [...splitList(input.include).map((p) => parsePattern(p, '--include')), ...(cfg.include ?? []).map((p, i) => parsePattern(p, 'config include', ['include', String(i)]))];
+  const exclude: Pattern[] = [...splitList(input.exclude).map((p) => parsePattern(p, '--exclude')), ...(cfg.exclude ?? []).map((p, i) => parsePattern(p, 'config exclude', ['exclude', String(i)]))];
   const allowWrites = input.allowWrites || cfg.allowWrites === true;
   const { decisions, unusedPatterns } = selectOperations(ops, {
     allowWrites,
@@ -249,17 +273,31 @@ export function planServer(input: PlanInput): McpPlan {
     const sp = Object.hasOwn(auth.schemes, scheme) ? auth.schemes[scheme] : undefined;
     if (!sp) configWarn(['upstreamCredentials', scheme], 'mcp-upstream-unknown-scheme', `upstreamCredentials: the description has no security scheme '${scheme}'`);
     else if (mode === 'token-exchange' && !(sp.type.startsWith('oauth2') || sp.type === 'openIdConnect-token')) {
-      configWarn(['upstreamCredentials', scheme], 'mcp-upstream-not-oauth', `upstreamCredentials: '${scheme}' is not an OAuth 2.0 or OpenID Connect scheme, so the API cannot accept an exchanged token; it keeps 'service'`);
+      configWarn(
+        ['upstreamCredentials', scheme],
+        'mcp-upstream-not-oauth',
+        `upstreamCredentials: '${scheme}' is not an OAuth 2.0 or OpenID Connect scheme, so the API cannot accept an exchanged token; it keeps 'service'`,
+      );
     } else {
       sp.upstream = mode;
       delete sp.authorizationServer; // chosen explicitly: applies whatever the issuer
     }
   }
   if (Object.keys(auth.schemes).length === 0) {
-    warnings.push({ code: 'mcp-no-security', severity: 'warn', message: 'the description declares no security scheme, so the server sends no credentials; if the API needs them, add a scheme with an Overlay (the generated README shows one) and generate again' });
+    warnings.push({
+      code: 'mcp-no-security',
+      severity: 'warn',
+      message:
+        'the description declares no security scheme, so the server sends no credentials; if the API needs them, add a scheme with an Overlay (the generated README shows one) and generate again',
+    });
   }
   const oas30 = input.kind === 'openapi-3.0';
-  const schemaBase = { mode: input.inlineSchemas || cfg.schemas === 'inline' ? ('inline' as const) : ('refs' as const), inlineDepth: cfg.inlineDepth ?? DEFAULTS.inlineDepth, oas30, descriptionMax: DEFAULTS.schemaDescriptionMax };
+  const schemaBase = {
+    mode: input.inlineSchemas || cfg.schemas === 'inline' ? ('inline' as const) : ('refs' as const),
+    inlineDepth: cfg.inlineDepth ?? DEFAULTS.inlineDepth,
+    oas30,
+    descriptionMax: DEFAULTS.schemaDescriptionMax,
+  };
   const inConv = new SchemaConverter(doc, { ...schemaBase, context: 'input' });
   const outConv = new SchemaConverter(doc, { ...schemaBase, context: 'output' });
   const descriptionMax = cfg.descriptionMaxLength ?? DEFAULTS.descriptionMaxLength;
@@ -302,10 +340,20 @@ export function planServer(input: PlanInput): McpPlan {
     const optional = Object.keys((inputs.inputSchema.properties as Record<string, unknown> | undefined) ?? {}).filter((a) => !required.includes(a));
     const description = ov?.description
       ? clip(ov.description, descriptionMax)
-      : describeTool({ op, tool: sketch, index, requiredArgs: required, optionalArgs: optional, responseDescription: output.responseDescription, structured: output.output.structured, maxLength: descriptionMax });
+      : describeTool({
+          op,
+          tool: sketch,
+          index,
+          requiredArgs: required,
+          optionalArgs: optional,
+          responseDescription: output.responseDescription,
+          structured: output.output.structured,
+          maxLength: descriptionMax,
+        });
     const title = ov?.title ?? toolTitle(op);
     const classification = {
-      sensitivity: ov?.classification?.sensitivity ?? firstString(op, ['x-data-sensitivity', 'x-sensitivity', 'x-data-classification']) ?? cfg.classification?.sensitivity ?? defaultSensitivity(d.category),
+      sensitivity:
+        ov?.classification?.sensitivity ?? firstString(op, ['x-data-sensitivity', 'x-sensitivity', 'x-data-classification']) ?? cfg.classification?.sensitivity ?? defaultSensitivity(d.category),
       // the business process: the description's, the config's, else the operation's first tag (what the API groups it under)
       process: ov?.classification?.process ?? firstString(op, ['x-business-process', 'x-process']) ?? cfg.classification?.process ?? op.tags[0],
     };
@@ -356,7 +404,7 @@ export function planServer(input: PlanInput): McpPlan {
   for (const n of [...inConv.notes, ...outConv.notes]) warnings.push(n);
 
   // Deterministic order for tools/list: by name.
-  const order = tools.map((t, i) => i).sort((a, b) => (tools[a]!.definition.name < tools[b]!.definition.name ? -1 : 1));
+  const order = tools.map((_t, i) => i).sort((a, b) => (tools[a]!.definition.name < tools[b]!.definition.name ? -1 : 1));
   const sortedTools = order.map((i) => tools[i]!);
   const sortedManifest = order.map((i) => manifestTools[i]!);
 
@@ -444,7 +492,16 @@ export function planServer(input: PlanInput): McpPlan {
     securitySchemes: auth.schemes,
     toolsets: sets.toolsets,
     defaultToolsets: sets.defaults,
-    ...(cfg.quotas ? { quotas: quotasFor(cfg.quotas, sortedTools, sets.toolsets.map((t) => t.name), configWarn) } : {}),
+    ...(cfg.quotas
+      ? {
+          quotas: quotasFor(
+            cfg.quotas,
+            sortedTools,
+            sets.toolsets.map((t) => t.name),
+            configWarn,
+          ),
+        }
+      : {}),
     defaults: {
       rateLimitPerMinute: cfg.rateLimitPerMinute ?? DEFAULTS.rateLimitPerMinute,
       timeoutMs: cfg.timeoutMs ?? DEFAULTS.timeoutMs,

@@ -50,7 +50,12 @@ export function planPrompts(settings: Record<string, PromptSetting> | undefined)
   return Object.entries(settings ?? {})
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([name, p]) => {
-      const body = { name, ...(p.description !== undefined ? { description: p.description } : {}), arguments: (p.arguments ?? []).map((a) => ({ name: a.name, ...(a.description !== undefined ? { description: a.description } : {}), required: a.required === true })), template: p.template };
+      const body = {
+        name,
+        ...(p.description !== undefined ? { description: p.description } : {}),
+        arguments: (p.arguments ?? []).map((a) => ({ name: a.name, ...(a.description !== undefined ? { description: a.description } : {}), required: a.required === true })),
+        template: p.template,
+      };
       return { ...body, version: sha256(canonicalJson(body)).slice(0, 12) };
     });
 }
@@ -82,7 +87,10 @@ export function compareExtras(
         else if (n.required && !o.required) changes.push({ level: 'major', text: `prompt \`${p.name}\`: argument \`${arg}\` is now required` });
       }
       for (const [arg, n] of Object.entries(p.arguments)) {
-        if (!old.arguments[arg]) changes.push(n.required ? { level: 'major', text: `prompt \`${p.name}\`: new required argument \`${arg}\`` } : { level: 'minor', text: `prompt \`${p.name}\`: new optional argument \`${arg}\`` });
+        if (!old.arguments[arg])
+          changes.push(
+            n.required ? { level: 'major', text: `prompt \`${p.name}\`: new required argument \`${arg}\`` } : { level: 'minor', text: `prompt \`${p.name}\`: new optional argument \`${arg}\`` },
+          );
       }
       if (changes.length === start && old.version !== p.version) changes.push({ level: 'patch', text: `prompt \`${p.name}\`: text or descriptions changed` });
     }

@@ -128,21 +128,46 @@ export function environmentVariables(plan: McpPlan): Array<{ name: string; descr
   ];
   for (const [scheme, sp] of Object.entries(s.securitySchemes)) {
     for (const [role, name] of Object.entries(sp.env)) {
-      vars.push({ name, description: `${schemeRole(sp, role)} for security scheme '${scheme}': ${sp.description}`, example: '', secret: role !== 'tokenUrl' && role !== 'username' && role !== 'clientId' });
+      vars.push({
+        name,
+        description: `${schemeRole(sp, role)} for security scheme '${scheme}': ${sp.description}`,
+        example: '',
+        secret: role !== 'tokenUrl' && role !== 'username' && role !== 'clientId',
+      });
     }
   }
   vars.push(
     { name: 'MCP_CALLER_ID', description: 'Identity recorded in the audit log for calls through this server (a name, never a secret; default "local")', example: '', secret: false },
     { name: 'MCP_AUDIT_LOG', description: 'Audit log file, JSON lines (default audit.jsonl in the project folder; relative paths are taken from there)', example: '', secret: false },
-    { name: 'MCP_MAX_MESSAGE_BYTES', description: 'Largest JSON-RPC message accepted (default 10485760, 10 MiB); a larger one gets a JSON-RPC error and the server keeps serving', example: '', secret: false },
-    { name: 'MCP_AUDIT_MAX_BYTES', description: 'Size at which the audit log is rotated to audit.jsonl.1 … .5 (default 67108864, 64 MiB); argument values over 1024 characters are recorded by size and SHA-256', example: '', secret: false },
-    { name: 'MCP_RATE_LIMIT_PER_MINUTE', description: 'Most tool calls per minute for the whole server, all callers and tools together (shared by replicas through MCP_REDIS_URL)', example: String(s.defaults.rateLimitPerMinute), secret: false },
+    {
+      name: 'MCP_MAX_MESSAGE_BYTES',
+      description: 'Largest JSON-RPC message accepted (default 10485760, 10 MiB); a larger one gets a JSON-RPC error and the server keeps serving',
+      example: '',
+      secret: false,
+    },
+    {
+      name: 'MCP_AUDIT_MAX_BYTES',
+      description: 'Size at which the audit log is rotated to audit.jsonl.1 … .5 (default 67108864, 64 MiB); argument values over 1024 characters are recorded by size and SHA-256',
+      example: '',
+      secret: false,
+    },
+    {
+      name: 'MCP_RATE_LIMIT_PER_MINUTE',
+      description: 'Most tool calls per minute for the whole server, all callers and tools together (shared by replicas through MCP_REDIS_URL)',
+      example: String(s.defaults.rateLimitPerMinute),
+      secret: false,
+    },
     { name: 'MCP_TIMEOUT_MS', description: 'Timeout of each API call in milliseconds', example: String(s.defaults.timeoutMs), secret: false },
     { name: 'MCP_MAX_RESPONSE_BYTES', description: 'Largest response passed to the agent; bigger ones are cut with a notice', example: String(s.defaults.maxResponseBytes), secret: false },
     { name: 'MCP_TOOLS_PAGE_SIZE', description: 'Tools per tools/list page', example: String(s.defaults.pageSize), secret: false },
     { name: 'MCP_LOG_LEVEL', description: 'error, info or debug (logs go to stderr)', example: 'info', secret: false },
     { name: 'MCP_TOOLSETS', description: `Toolsets listed, comma-separated, or all (default: ${s.defaultToolsets.join(', ') || 'all'})`, example: '', secret: false },
-    { name: 'MCP_DYNAMIC_TOOLSETS', description: '1 adds the list_toolsets and enable_toolset tools: a client enables more toolsets per session and is told the tool list changed', example: '', secret: false },
+    {
+      name: 'MCP_DYNAMIC_TOOLSETS',
+      description: '1 adds the list_toolsets and enable_toolset tools: a client enables more toolsets per session and is told the tool list changed',
+      example: '',
+      secret: false,
+    },
     { name: 'MCP_TOKEN', description: 'stdio: the server token calls are made as (node dist/index.js tokens create); checked on every call', example: '', secret: true },
     { name: 'MCP_TOKENS_DB', description: 'Server tokens (SQLite; hashes only; default tokens.db in the project folder)', example: '', secret: false },
     { name: 'MCP_REDIS_URL', description: 'Redis for call counters shared by every replica (redis://…); without it they live in MCP_QUOTA_DB', example: '', secret: true },
@@ -151,13 +176,23 @@ export function environmentVariables(plan: McpPlan): Array<{ name: string; descr
     { name: 'MCP_TRANSPORT', description: 'stdio (default) or http (the same as --http): Streamable HTTP at /mcp', example: '', secret: false },
     { name: 'MCP_HOST', description: 'HTTP: address to bind (default 127.0.0.1; 0.0.0.0 in a container)', example: '', secret: false },
     { name: 'MCP_PORT', description: 'HTTP: port (default 3000)', example: '', secret: false },
-    { name: 'MCP_OAUTH_ISSUER', description: 'HTTP: the OAuth 2.0 authorization server whose access tokens are accepted (its metadata is discovered, RFC 8414 / OpenID Connect)', example: '', secret: false },
+    {
+      name: 'MCP_OAUTH_ISSUER',
+      description: 'HTTP: the OAuth 2.0 authorization server whose access tokens are accepted (its metadata is discovered, RFC 8414 / OpenID Connect)',
+      example: '',
+      secret: false,
+    },
     { name: 'MCP_RESOURCE_URL', description: "HTTP: this server's canonical URL, e.g. https://mcp.example.com/mcp; tokens must name it as their audience (RFC 8707)", example: '', secret: false },
     { name: 'MCP_OAUTH_CLIENT_ID', description: "HTTP: this server's own client at the issuer, for token exchange (RFC 8693) with the API", example: '', secret: false },
     { name: 'MCP_OAUTH_CLIENT_SECRET', description: 'HTTP: its client secret', example: '', secret: true },
     { name: 'MCP_UPSTREAM_RESOURCE', description: 'HTTP: the resource (RFC 8707) exchanged tokens are for (default: the API base URL)', example: '', secret: false },
     { name: 'MCP_UPSTREAM_AUDIENCE', description: 'HTTP: the audience name exchanged tokens are for, when the issuer wants one (optional)', example: '', secret: false },
-    { name: 'MCP_OAUTH_JWKS_COOLDOWN_MS', description: "HTTP: least time between two fetches of the issuer's keys for an unknown key id (default 30000); a rotated key is accepted after it", example: '', secret: false },
+    {
+      name: 'MCP_OAUTH_JWKS_COOLDOWN_MS',
+      description: "HTTP: least time between two fetches of the issuer's keys for an unknown key id (default 30000); a rotated key is accepted after it",
+      example: '',
+      secret: false,
+    },
     { name: 'MCP_OAUTH_INTROSPECTION_CLIENT_ID', description: 'HTTP: client id for RFC 7662 introspection of opaque (non-JWT) tokens (optional)', example: '', secret: false },
     { name: 'MCP_OAUTH_INTROSPECTION_CLIENT_SECRET', description: 'HTTP: its client secret', example: '', secret: true },
     { name: 'MCP_ALLOW_ANONYMOUS', description: 'HTTP: 1 serves without authentication, on a loopback address only (test and demo only)', example: '', secret: false },
@@ -193,11 +228,7 @@ function schemeRole(sp: SchemePlan, role: string): string {
 }
 
 function envExample(plan: McpPlan): string {
-  const lines = [
-    '# Environment of the MCP server. Copy to .env (never commit it) or set these in your MCP client.',
-    '# Variables already set in the environment win over this file.',
-    '',
-  ];
+  const lines = ['# Environment of the MCP server. Copy to .env (never commit it) or set these in your MCP client.', '# Variables already set in the environment win over this file.', ''];
   for (const v of environmentVariables(plan)) {
     lines.push(`# ${commentLine(v.description)}${v.secret ? ' (secret)' : ''}`);
     lines.push(`${v.name}=${v.example}`);
@@ -225,23 +256,43 @@ function readme(plan: McpPlan, projectDir: string, invocation: string): string {
     const scopes = t.scopes ? t.scopes.map((a) => a.map((x) => `\`${markdownInline(x)}\``).join(' + ')).join(' or ') : '—';
     return `| \`${t.definition.name}\` | ${markdownInline(own.method)} ${markdownInline(own.path)} | ${markdownInline(t.definition.title ?? '')} | ${effect(t)} | ${scopes} |`;
   });
-  const exchanged = Object.entries(s.securitySchemes).filter(([, sp]) => sp.upstream === 'token-exchange').map(([n]) => '`' + markdownInline(n) + '`');
-  const served = Object.entries(s.securitySchemes).filter(([, sp]) => sp.upstream !== 'token-exchange').map(([n]) => '`' + markdownInline(n) + '`');
+  const exchanged = Object.entries(s.securitySchemes)
+    .filter(([, sp]) => sp.upstream === 'token-exchange')
+    .map(([n]) => '`' + markdownInline(n) + '`');
+  const served = Object.entries(s.securitySchemes)
+    .filter(([, sp]) => sp.upstream !== 'token-exchange')
+    .map(([n]) => '`' + markdownInline(n) + '`');
   const upstreamLines =
     (exchanged.length > 0
       ? `\n   - ${exchanged.join(', ')} (OAuth): **token exchange** (RFC 8693) at the issuer: the caller's token is traded for one for the API (\`MCP_UPSTREAM_RESOURCE\`, default the base URL; \`MCP_UPSTREAM_AUDIENCE\` if your issuer wants an audience name) with the operation's scopes, using this server's client at the issuer (\`MCP_OAUTH_CLIENT_ID\`/\`MCP_OAUTH_CLIENT_SECRET\`). The API sees the user and enforces its own permissions. Exchanged tokens are cached per user and scopes until shortly before they expire. Where the description names the API's authorization server and it is not \`MCP_OAUTH_ISSUER\`, the server's own credentials are used instead (the start log says so).`
       : '') +
-    (served.length > 0 ? `\n   - ${served.join(', ')}: **the server's own credentials** from the environment (the variables above), the same for every caller; the API sees this server, not the user.` : '') +
+    (served.length > 0
+      ? `\n   - ${served.join(', ')}: **the server's own credentials** from the environment (the variables above), the same for every caller; the API sees this server, not the user.`
+      : '') +
     (exchanged.length + served.length === 0 ? ' The description declares no security scheme, so no credentials are sent.' : '') +
     '\n   Change a scheme in `mcp.yaml` (`upstreamCredentials: { scheme: token-exchange | service }`) and regenerate. On stdio every scheme uses the environment.';
-  const toolsetRows = s.toolsets.map((t) => `| \`${markdownInline(t.name)}\`${t.description ? ` — ${markdownInline(t.description)}` : ''} | ${t.tools} | ${t.tokens.toLocaleString('en-US')} | ${s.defaultToolsets.includes(t.name) ? 'yes' : 'no'} |`).join('\n');
+  const toolsetRows = s.toolsets
+    .map(
+      (t) =>
+        `| \`${markdownInline(t.name)}\`${t.description ? ` — ${markdownInline(t.description)}` : ''} | ${t.tools} | ${t.tokens.toLocaleString('en-US')} | ${s.defaultToolsets.includes(t.name) ? 'yes' : 'no'} |`,
+    )
+    .join('\n');
   const q = s.quotas;
   const quotaText =
     q && (q.perCaller.length > 0 || Object.keys(q.tools).length > 0 || Object.keys(q.toolsets).length > 0)
-      ? [q.perCaller.length > 0 ? `${q.perCaller.join(' and ')} per caller` : '', ...Object.entries(q.tools).map(([t, l]) => `${l.join(' and ')} per caller for \`${t}\``), ...Object.entries(q.toolsets).map(([t, l]) => `${l.join(' and ')} per caller for toolset \`${t}\``)].filter(Boolean).join(', ') + ' (set in `mcp.yaml`, `quotas`)'
+      ? [
+          q.perCaller.length > 0 ? `${q.perCaller.join(' and ')} per caller` : '',
+          ...Object.entries(q.tools).map(([t, l]) => `${l.join(' and ')} per caller for \`${t}\``),
+          ...Object.entries(q.toolsets).map(([t, l]) => `${l.join(' and ')} per caller for toolset \`${t}\``),
+        ]
+          .filter(Boolean)
+          .join(', ') + ' (set in `mcp.yaml`, `quotas`)'
       : 'none by default (set them in `mcp.yaml`, `quotas: { perCaller: [1000/day] }`, or per token)';
   const allScopes = [...new Set(plan.tools.flatMap((t) => (t.scopes ?? []).flat()))].sort();
-  const scopesLine = allScopes.length > 0 ? `\n   Scopes used: ${allScopes.map((x) => '`' + markdownInline(x) + '`').join(', ')}.` : '\n   The description names no OAuth scopes: any valid token for this server may call every tool (set scopes in mcp.yaml to narrow that).';
+  const scopesLine =
+    allScopes.length > 0
+      ? `\n   Scopes used: ${allScopes.map((x) => '`' + markdownInline(x) + '`').join(', ')}.`
+      : '\n   The description names no OAuth scopes: any valid token for this server may call every tool (set scopes in mcp.yaml to narrow that).';
   const vars = environmentVariables(plan).map((v) => `| \`${v.name}\` | ${markdownInline(v.description)}${v.secret ? ' **(secret)**' : ''} |`);
   return `# ${title} — MCP server
 
@@ -359,7 +410,7 @@ function changelog(plan: McpPlan, existing: string | undefined, date: string): s
     entry = `## ${s.version} — ${date}\n\n${v.level} release (from ${v.previous}), generated from ${markdownInline(s.spec.title)} ${markdownInline(s.spec.version)}:\n\n${lines.join('\n')}\n`;
   }
   const header = '# Changelog\n\nNewest first. Written by apictl on each regeneration that changes the tools.\n';
-  if (!existing || !existing.startsWith('# Changelog')) return `${header}\n${entry}${existing ? `\n${existing}` : ''}`;
+  if (!existing?.startsWith('# Changelog')) return `${header}\n${entry}${existing ? `\n${existing}` : ''}`;
   // Insert below the header block, keeping everything already there.
   const firstEntry = existing.indexOf('\n## ');
   return firstEntry === -1 ? `${existing.trimEnd()}\n\n${entry}` : `${existing.slice(0, firstEntry + 1)}${entry}\n${existing.slice(firstEntry + 1)}`;

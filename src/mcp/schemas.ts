@@ -38,14 +38,53 @@ export interface SchemaOptions {
 }
 
 const KEEP = new Set([
-  'title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly',
-  'type', 'enum', 'const', 'format',
-  'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum',
-  'maxLength', 'minLength', 'pattern', 'contentEncoding', 'contentMediaType',
-  'items', 'prefixItems', 'maxItems', 'minItems', 'uniqueItems', 'contains', 'minContains', 'maxContains', 'unevaluatedItems',
-  'properties', 'patternProperties', 'additionalProperties', 'required', 'maxProperties', 'minProperties', 'propertyNames',
-  'dependentRequired', 'dependentSchemas', 'unevaluatedProperties',
-  'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else',
+  'title',
+  'description',
+  'default',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'type',
+  'enum',
+  'const',
+  'format',
+  'multipleOf',
+  'maximum',
+  'exclusiveMaximum',
+  'minimum',
+  'exclusiveMinimum',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'contentEncoding',
+  'contentMediaType',
+  'items',
+  'prefixItems',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'contains',
+  'minContains',
+  'maxContains',
+  'unevaluatedItems',
+  'properties',
+  'patternProperties',
+  'additionalProperties',
+  'required',
+  'maxProperties',
+  'minProperties',
+  'propertyNames',
+  'dependentRequired',
+  'dependentSchemas',
+  'unevaluatedProperties',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'then',
+  'else',
 ]);
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas']);
 const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
@@ -210,7 +249,7 @@ export class ToolSchemas {
     const omitted = [...dist.keys()].filter((n) => !included.has(n)).sort();
     // Placeholders match more than what they replace; that is safe because no oneOf is left (the
     // walk serves it as anyOf), so two branches matching the same value is never an error.
-    const rewrite = (v: JsonSchema): JsonSchema => (omitted.length === 0 ? v : this.stubRefs(v, included) as JsonSchema);
+    const rewrite = (v: JsonSchema): JsonSchema => (omitted.length === 0 ? v : (this.stubRefs(v, included) as JsonSchema));
     const defs: JsonObject = {};
     for (const name of [...included].sort()) defineOwn(defs, name, rewrite(this.conv.def(this.conv.refOf(name)).schema));
     const schema = rewrite(root) as JsonObject;
@@ -265,7 +304,33 @@ export class ToolSchemas {
 }
 
 /** Structural words of a pointer that say nothing about what the schema is. */
-const STRUCTURAL = new Set(['paths', 'components', 'schemas', 'properties', 'items', 'allOf', 'anyOf', 'oneOf', 'not', 'schema', 'content', 'responses', 'requestBody', 'parameters', 'additionalProperties', 'get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace', '$defs', 'definitions']);
+const STRUCTURAL = new Set([
+  'paths',
+  'components',
+  'schemas',
+  'properties',
+  'items',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'schema',
+  'content',
+  'responses',
+  'requestBody',
+  'parameters',
+  'additionalProperties',
+  'get',
+  'put',
+  'post',
+  'delete',
+  'patch',
+  'head',
+  'options',
+  'trace',
+  '$defs',
+  'definitions',
+]);
 
 /** A readable name for a schema that is not a component: the last meaningful segments of its pointer. */
 function nameFromPointer(ref: string): string {
@@ -274,7 +339,12 @@ function nameFromPointer(ref: string): string {
     .split('/')
     .map(unescapePointerSegment)
     .filter((s) => s !== '' && !STRUCTURAL.has(s) && !/^\d+$/.test(s) && !s.includes('/'));
-  return segs.slice(-2).map((s) => s.slice(0, 40)).join('_') || 'Schema';
+  return (
+    segs
+      .slice(-2)
+      .map((s) => s.slice(0, 40))
+      .join('_') || 'Schema'
+  );
 }
 
 /**
@@ -379,7 +449,11 @@ class Walk {
     if (Array.isArray(schema.anyOf)) out.allOf = [...(Array.isArray(out.allOf) ? out.allOf : []), { anyOf: branches }];
     else out.anyOf = branches;
     if (!exclusiveBranches(schema.oneOf as unknown[], (x) => this.conv.resolve(x))) {
-      this.conv.note({ code: 'mcp-schema-oneof', severity: 'info', message: 'oneOf is served as anyOf: branches that overlap (as some here may) would make oneOf reject valid values; the API still checks exclusivity' });
+      this.conv.note({
+        code: 'mcp-schema-oneof',
+        severity: 'info',
+        message: 'oneOf is served as anyOf: branches that overlap (as some here may) would make oneOf reject valid values; the API still checks exclusivity',
+      });
     }
   }
 
@@ -396,7 +470,11 @@ class Walk {
         }
         out[k] = m;
       } else if (k === 'oneOf' && Array.isArray(v)) {
-        this.oneOfAsAnyOf(schema, out, v.map((x) => this.convert(x, depth + 1)));
+        this.oneOfAsAnyOf(
+          schema,
+          out,
+          v.map((x) => this.convert(x, depth + 1)),
+        );
       } else if (SCHEMA_LISTS.has(k) && Array.isArray(v)) {
         out[k] = v.map((x) => this.convert(x, depth + 1));
       } else if (k === 'items') {
@@ -417,7 +495,11 @@ class Walk {
           // JSON Schema requires unique names: a validator refuses the whole schema otherwise
           if (unique.length < names.length) {
             const twice = [...new Set(names.filter((n, i) => names.indexOf(n) !== i))];
-            this.conv.note({ code: 'mcp-schema-required-repeated', severity: 'warn', message: `a schema lists ${twice.map((n) => `'${n}'`).join(', ')} more than once in required; each is kept once` });
+            this.conv.note({
+              code: 'mcp-schema-required-repeated',
+              severity: 'warn',
+              message: `a schema lists ${twice.map((n) => `'${n}'`).join(', ')} more than once in required; each is kept once`,
+            });
           }
           out[k] = unique;
         }

@@ -91,9 +91,37 @@ export function words(text: string): string[] {
 }
 
 const WORKFLOW_WORDS = [
-  'trigger', 'triggers', 'run', 'runs', 'rerun', 'start', 'restart', 'deploy', 'deploys', 'deployment', 'deployments',
-  'dispatch', 'dispatches', 'execute', 'execution', 'executions', 'launch', 'build', 'builds', 'rebuild', 'rollback',
-  'promote', 'provision', 'job', 'jobs', 'workflow', 'workflows', 'pipeline', 'pipelines', 'invoke', 'kickoff',
+  'trigger',
+  'triggers',
+  'run',
+  'runs',
+  'rerun',
+  'start',
+  'restart',
+  'deploy',
+  'deploys',
+  'deployment',
+  'deployments',
+  'dispatch',
+  'dispatches',
+  'execute',
+  'execution',
+  'executions',
+  'launch',
+  'build',
+  'builds',
+  'rebuild',
+  'rollback',
+  'promote',
+  'provision',
+  'job',
+  'jobs',
+  'workflow',
+  'workflows',
+  'pipeline',
+  'pipelines',
+  'invoke',
+  'kickoff',
 ];
 const WORKFLOW_EXTENSIONS = ['x-workflow', 'x-workflow-trigger', 'x-mcp-workflow', 'x-trigger'];
 const SEARCH_WORDS = new Set(['search', 'query', 'find', 'filter', 'lookup', 'list', 'count', 'browse', 'autocomplete', 'suggest']);
@@ -169,14 +197,18 @@ export function selectOperations(ops: OperationInfo[], opts: SelectOptions): { d
     const stream = streamingReason(op);
     if (stream !== undefined) return decide(false, `streams (${stream}): not selected by default (name it to include it; the tool then returns a bounded start of the stream)`);
     // an agent would build on an operation its API is retiring
-    if (op.deprecated) return decide(false, `deprecated by the API: not selected by default (name it to include it: --include id:${op.operationId ?? '…'}, or tools.${op.operationId ?? `'${op.key}'`}.enabled: true)`);
+    if (op.deprecated)
+      return decide(false, `deprecated by the API: not selected by default (name it to include it: --include id:${op.operationId ?? '…'}, or tools.${op.operationId ?? `'${op.key}'`}.enabled: true)`);
     switch (category) {
       case 'read':
         return decide(true, 'read: selected by default');
       case 'search':
         return decide(true, `search${detail}: selected by default (reads only)`);
       case 'workflow':
-        return decide(false, `workflow trigger${detail}: only selected when named one by one (tools.${op.operationId ?? `'${op.key}'`}.enabled: true in the config, or --include id:${op.operationId ?? '…'})`);
+        return decide(
+          false,
+          `workflow trigger${detail}: only selected when named one by one (tools.${op.operationId ?? `'${op.key}'`}.enabled: true in the config, or --include id:${op.operationId ?? '…'})`,
+        );
       default:
         return opts.allowWrites
           ? decide(true, `write: selected by ${opts.allowWritesOrigin}`)

@@ -268,7 +268,12 @@ function scoreDetailed(t: ScoreTally): Detailed {
   if (!t.valid) total = Math.min(total, INVALID_CAP);
   const packs: Record<string, { score: number; grade: string }> = {};
   for (const pack of [...t.packs].sort()) {
-    const s = Math.floor(part(all.filter((r) => r.pack === pack), units).exact);
+    const s = Math.floor(
+      part(
+        all.filter((r) => r.pack === pack),
+        units,
+      ).exact,
+    );
     packs[pack] = { score: s, grade: gradeOf(s) };
   }
   return { score: { total, grade: gradeOf(total), categories, packs, unreliable: !t.valid, units }, exactUncapped };

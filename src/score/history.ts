@@ -183,9 +183,7 @@ function prepare(db: Database) {
     history: p(`SELECT ${COLUMNS} FROM lint_runs WHERE spec = ? ORDER BY run_at DESC, id DESC LIMIT ?`),
     runById: p(`SELECT ${COLUMNS} FROM lint_runs WHERE id = ?`),
     runCount: p(`SELECT COUNT(*) FROM lint_runs WHERE spec = ?`).pluck(),
-    baseline: p(
-      `SELECT ${rCOLUMNS}, b.set_at, b.reason FROM score_baselines b JOIN lint_runs r ON r.id = b.run_id WHERE b.spec = ?`,
-    ),
+    baseline: p(`SELECT ${rCOLUMNS}, b.set_at, b.reason FROM score_baselines b JOIN lint_runs r ON r.id = b.run_id WHERE b.spec = ?`),
     latestPerSpec: p(
       `SELECT ${rCOLUMNS} FROM (SELECT DISTINCT spec FROM lint_runs) s
        JOIN lint_runs r ON r.id = (SELECT i.id FROM lint_runs i WHERE i.spec = s.spec ORDER BY i.run_at DESC, i.id DESC LIMIT 1)
@@ -319,16 +317,9 @@ export function setBaseline(registry: Registry, specIdentity: string, runId?: nu
   return guard(registry, () =>
     registry.db
       .transaction((): BaselineRow => {
-        const run =
-          runId === undefined
-            ? (st.history.get(specIdentity, 1) as DbRow | undefined)
-            : (st.runById.get(runId) as DbRow | undefined);
+        const run = runId === undefined ? (st.history.get(specIdentity, 1) as DbRow | undefined) : (st.runById.get(runId) as DbRow | undefined);
         if (run === undefined || run.spec !== specIdentity) {
-          throw new InputError(
-            runId === undefined
-              ? `no lint runs recorded for ${specIdentity}`
-              : `run ${runId} is not a recorded run of ${specIdentity}`,
-          );
+          throw new InputError(runId === undefined ? `no lint runs recorded for ${specIdentity}` : `run ${runId} is not a recorded run of ${specIdentity}`);
         }
         const at = new Date().toISOString();
         st.upsertBaseline.run(specIdentity, run.id, at, 'set');

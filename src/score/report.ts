@@ -53,9 +53,7 @@ export interface GateOptions {
 }
 
 export function noRuns(spec: string | undefined): InputError {
-  return spec === undefined
-    ? new InputError('no lint runs recorded yet (run: apictl lint FILE)')
-    : new InputError(`no lint runs recorded for ${spec} (run: apictl lint ${spec})`);
+  return spec === undefined ? new InputError('no lint runs recorded yet (run: apictl lint FILE)') : new InputError(`no lint runs recorded for ${spec} (run: apictl lint ${spec})`);
 }
 
 /** SPEC → the identity its runs are recorded under (a file path, a registered name or slug, or an identity). */
@@ -64,7 +62,10 @@ export function resolveIdentity(registry: Registry, spec: string | undefined, cw
     const specs = latestPerSpec(registry);
     if (specs.length === 0) throw noRuns(undefined);
     if (specs.length > 1) {
-      const names = specs.slice(0, 5).map((s) => s.specIdentity).join(', ');
+      const names = specs
+        .slice(0, 5)
+        .map((s) => s.specIdentity)
+        .join(', ');
       throw new UsageError(`${specs.length} specs have recorded runs: name one (${names}${specs.length > 5 ? ', …' : ''}) or use --all`);
     }
     return specs[0]!.specIdentity;
@@ -129,7 +130,12 @@ export function evaluateGates(views: SpecView[], opts: GateOptions): Gate[] {
       const what = since === 'previous' ? 'the previous run' : 'the baseline';
       if (!v.latest.complete) {
         // rules that did not run report nothing: such a score can look better than the document is
-        gates.push({ gate: 'no-regression', spec: v.spec, passed: false, message: `${prefix}the latest run (${v.latest.id}) is incomplete: some rules could not run (see its rule-failed or lint-time-budget findings), so it cannot show that the score held` });
+        gates.push({
+          gate: 'no-regression',
+          spec: v.spec,
+          passed: false,
+          message: `${prefix}the latest run (${v.latest.id}) is incomplete: some rules could not run (see its rule-failed or lint-time-budget findings), so it cannot show that the score held`,
+        });
       } else if (ref === null) {
         gates.push({ gate: 'no-regression', spec: v.spec, passed: true, message: `${prefix}no ${since === 'previous' ? 'previous run' : 'baseline'} to compare with` });
       } else if (!ref.comparable) {

@@ -33,9 +33,7 @@ export function encodeText(text: string): EncodedText {
       [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
     },
   });
-  return packed.length < raw.length
-    ? { encoding: 'br', data: packed, size: raw.length }
-    : { encoding: 'identity', data: raw, size: raw.length };
+  return packed.length < raw.length ? { encoding: 'br', data: packed, size: raw.length } : { encoding: 'identity', data: raw, size: raw.length };
 }
 
 /** Decodes what {@link encodeText} produced. */

@@ -73,12 +73,7 @@ export function applyMigrations(db: Database, set: MigrationSet, dbPath: string)
   if (known === target) return;
 
   const record = (m: Migration): void => {
-    db.prepare(`INSERT INTO ${MIGRATIONS_TABLE} (namespace, version, name, applied_at) VALUES (?, ?, ?, ?)`).run(
-      set.namespace,
-      m.version,
-      m.name,
-      new Date().toISOString(),
-    );
+    db.prepare(`INSERT INTO ${MIGRATIONS_TABLE} (namespace, version, name, applied_at) VALUES (?, ?, ?, ?)`).run(set.namespace, m.version, m.name, new Date().toISOString());
   };
   // One transaction per step, as asked of versioned migrations: a failing step leaves the
   // database at the previous version instead of half-way through it.
@@ -102,9 +97,7 @@ export function applyMigrations(db: Database, set: MigrationSet, dbPath: string)
 export function schemaVersions(db: Database): Map<string, number> {
   const out = new Map<string, number>();
   if (!tableExists(db)) return out;
-  const rows = db
-    .prepare(`SELECT namespace, MAX(version) AS version FROM ${MIGRATIONS_TABLE} GROUP BY namespace`)
-    .all() as { namespace: string; version: number }[];
+  const rows = db.prepare(`SELECT namespace, MAX(version) AS version FROM ${MIGRATIONS_TABLE} GROUP BY namespace`).all() as { namespace: string; version: number }[];
   for (const r of rows) out.set(r.namespace, r.version);
   return out;
 }
@@ -114,17 +107,12 @@ function tableExists(db: Database): boolean {
 }
 
 function currentVersion(db: Database, namespace: string): number {
-  const row = db.prepare(`SELECT MAX(version) AS v FROM ${MIGRATIONS_TABLE} WHERE namespace = ?`).get(namespace) as
-    | { v: number | null }
-    | undefined;
+  const row = db.prepare(`SELECT MAX(version) AS v FROM ${MIGRATIONS_TABLE} WHERE namespace = ?`).get(namespace) as { v: number | null } | undefined;
   return row?.v ?? 0;
 }
 
 function newerSchema(namespace: string, found: number, known: number, dbPath: string): InputError {
-  return new InputError(
-    `database was written by a newer apictl (schema ${namespace} ${found} > ${known}); upgrade apictl or use another database`,
-    { file: dbPath, line: 0, column: 0 },
-  );
+  return new InputError(`database was written by a newer apictl (schema ${namespace} ${found} > ${known}); upgrade apictl or use another database`, { file: dbPath, line: 0, column: 0 });
 }
 
 function validate(namespace: string, migrations: readonly Migration[]): void {

@@ -11,15 +11,7 @@ import { applyMigrations, MIGRATIONS_TABLE, type MigrationSet } from './migratio
 import { REGISTRY_MIGRATIONS } from './schema.js';
 import { slugify } from './slug.js';
 import { BUSY_TIMEOUT_MS, toStoreError } from './sqlite-errors.js';
-import type {
-  ImportInput,
-  ImportOutcome,
-  OpenRegistryOptions,
-  Registry,
-  SpecSummary,
-  StoredVersion,
-  VersionSummary,
-} from './types.js';
+import type { ImportInput, ImportOutcome, OpenRegistryOptions, Registry, SpecSummary, StoredVersion, VersionSummary } from './types.js';
 
 /**
  * Opens (creating folder and file when missing) the registry at `dbPath` and brings its schema
@@ -111,10 +103,7 @@ function refuseNonDatabase(dbPath: string): void {
  * `--db` at some application's database does not quietly add our tables to it.
  */
 function refuseForeignDatabase(db: Db, dbPath: string): void {
-  const tables = db
-    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
-    .pluck()
-    .all() as string[];
+  const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).pluck().all() as string[];
   if (tables.length > 0 && !tables.includes(MIGRATIONS_TABLE)) {
     throw new InputError(`not an apictl registry: a SQLite database without a ${MIGRATIONS_TABLE} table`, {
       file: dbPath,
@@ -133,7 +122,10 @@ function refuseDamaged(db: Db, dbPath: string): void {
   if (dbPath === ':memory:') return;
   const result = String(db.pragma('quick_check(1)', { simple: true }));
   if (result !== 'ok') {
-    const what = result.replace(/\*\*\* in database \w+ \*\*\*/g, '').replace(/\s+/g, ' ').trim();
+    const what = result
+      .replace(/\*\*\* in database \w+ \*\*\*/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
     throw new InputError(`the registry is damaged (SQLite quick_check: ${what}); nothing was written to it: restore it from a backup, or move it away to start a new one`, {
       file: dbPath,
       line: 0,
@@ -219,8 +211,7 @@ class SqliteRegistry implements Registry {
     // is already stored (the common re-import in CI); versions are never deleted, so that answer
     // cannot change before the transaction (and the transaction encodes on its own if it must).
     let texts: EncodedText[] | undefined;
-    const encode = (): EncodedText[] =>
-      (texts ??= [encodeText(input.originalText), encodeText(input.convertedJson), encodeText(input.notesJson)]);
+    const encode = (): EncodedText[] => (texts ??= [encodeText(input.originalText), encodeText(input.convertedJson), encodeText(input.notesJson)]);
 
     return this.guard(() => {
       if (this.stmt.versionBySlugAndHash.get(slug, contentHash) === undefined) encode();
@@ -291,9 +282,7 @@ class SqliteRegistry implements Registry {
       const read = this.db.transaction((): StoredVersion | undefined => {
         const spec = this.stmt.specBySlug.get(slugify(nameOrSlug)) as SpecRow | undefined;
         if (spec === undefined) return undefined;
-        const row = (
-          version === undefined ? this.stmt.latestVersion.get(spec.id) : this.stmt.versionByNumber.get(spec.id, version)
-        ) as VersionRow | undefined;
+        const row = (version === undefined ? this.stmt.latestVersion.get(spec.id) : this.stmt.versionByNumber.get(spec.id, version)) as VersionRow | undefined;
         if (row === undefined) return undefined;
         const texts = new Map<string, string>();
         for (const t of this.stmt.textsOfVersion.all(row.id) as TextRow[]) texts.set(t.role, decodeText(t.encoding, t.data));
@@ -326,9 +315,7 @@ function prepareStatements(db: Db) {
     insertSpec: p(`INSERT INTO specs (slug, name, created_at, updated_at) VALUES (?, ?, ?, ?) RETURNING id, name, slug`),
     renameSpec: p(`UPDATE specs SET name = ?, updated_at = ? WHERE id = ?`),
     touchSpec: p(`UPDATE specs SET updated_at = ? WHERE id = ?`),
-    versionBySlugAndHash: p(
-      `SELECT 1 FROM versions v JOIN specs s ON s.id = v.spec_id WHERE s.slug = ? AND v.content_hash = ?`,
-    ),
+    versionBySlugAndHash: p(`SELECT 1 FROM versions v JOIN specs s ON s.id = v.spec_id WHERE s.slug = ? AND v.content_hash = ?`),
     versionNumberByHash: p(`SELECT number FROM versions WHERE spec_id = ? AND content_hash = ?`).pluck(),
     maxVersionNumber: p(`SELECT MAX(number) FROM versions WHERE spec_id = ?`).pluck(),
     insertVersion: p(
@@ -341,9 +328,7 @@ function prepareStatements(db: Db) {
     insertText: p(`INSERT INTO version_texts (version_id, role, encoding, size, data) VALUES (?, ?, ?, ?, ?)`),
     listSpecs: p(`${SPEC_SUMMARY_SQL} ORDER BY s.slug`),
     specSummaryBySlug: p(`${SPEC_SUMMARY_SQL} WHERE s.slug = ?`),
-    listVersions: p(
-      `SELECT ${VERSION_COLUMNS} FROM versions WHERE spec_id = (SELECT id FROM specs WHERE slug = ?) ORDER BY number DESC`,
-    ),
+    listVersions: p(`SELECT ${VERSION_COLUMNS} FROM versions WHERE spec_id = (SELECT id FROM specs WHERE slug = ?) ORDER BY number DESC`),
     latestVersion: p(`SELECT ${VERSION_COLUMNS} FROM versions WHERE spec_id = ? ORDER BY number DESC LIMIT 1`),
     versionByNumber: p(`SELECT ${VERSION_COLUMNS} FROM versions WHERE spec_id = ? AND number = ?`),
     textsOfVersion: p(`SELECT role, encoding, data FROM version_texts WHERE version_id = ?`),

@@ -1,5 +1,5 @@
 /** Minimal globbing for CLI file arguments: `**`, `*`, `?`, `[...]` and `{a,b}`, forward-slash paths. */
-import { readdirSync } from 'node:fs';
+import { type Dirent, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 export function hasGlob(p: string): boolean {
@@ -41,7 +41,9 @@ function globSource(glob: string): string {
       const end = closingBrace(glob, i);
       if (end < 0) re += '\\{';
       else {
-        re += `(?:${splitAlternatives(glob.slice(i + 1, end)).map(globSource).join('|')})`;
+        re += `(?:${splitAlternatives(glob.slice(i + 1, end))
+          .map(globSource)
+          .join('|')})`;
         i = end;
       }
     } else re += c.replace(/[.+^$()|[\]\\{}]/g, '\\$&');
@@ -99,7 +101,7 @@ export function expandGlob(pattern: string, cwd: string): string[] {
   const out: string[] = [];
   const walk = (dirRel: string, depth: number): void => {
     if (depth > 64) return;
-    let entries;
+    let entries: Dirent[];
     try {
       entries = readdirSync(path.resolve(cwd, base, dirRel), { withFileTypes: true });
     } catch {

@@ -24,9 +24,7 @@ export function discriminate<C extends { loc: SchemaLoc; schema: unknown }>(
       const v = value[k];
       return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
     });
-  const table = keys
-    .map((key) => ({ key, sets: cands.map((c) => allowedValuesFor(set, c.loc, c.schema, key)) }))
-    .filter((row) => row.sets.some((s) => s !== undefined));
+  const table = keys.map((key) => ({ key, sets: cands.map((c) => allowedValuesFor(set, c.loc, c.schema, key)) })).filter((row) => row.sets.some((s) => s !== undefined));
   const disjoint = (sets: (unknown[] | undefined)[]): boolean => {
     const defined = sets.filter((s): s is unknown[] => s !== undefined);
     if (defined.length < 2) return false;

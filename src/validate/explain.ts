@@ -19,18 +19,7 @@ import { compareScores, discriminate, score, type Score } from './branches.js';
 import { hasOwn, isObject, type JsonObject } from './json.js';
 import { showAlternatives, showName, showValue } from './messages.js';
 import { closestName } from '../util/suggest.js';
-import {
-  describeCondition,
-  describeNot,
-  describeShape,
-  enumMessage,
-  firstDuplicate,
-  numberKeywords,
-  plural,
-  rawErrorsToIssues,
-  typeNames,
-  type Issue,
-} from './phrasing.js';
+import { describeCondition, describeNot, describeShape, enumMessage, firstDuplicate, numberKeywords, plural, rawErrorsToIssues, typeNames, type Issue } from './phrasing.js';
 import {
   childLoc,
   declaredPatterns,

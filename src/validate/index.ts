@@ -64,13 +64,16 @@ function capFindings(findings: Finding[], doc: unknown, cap: number, truncated: 
   const byDoc = documentOrder(doc);
   const ordered = [...findings].sort((a, b) => byDoc(a.path, b.path));
   if (ordered.length <= cap && !truncated) return ordered;
-  const kept = ordered.length <= cap ? ordered : [...ordered].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]).slice(0, cap).sort((a, b) => byDoc(a.path, b.path));
+  const kept =
+    ordered.length <= cap
+      ? ordered
+      : [...ordered]
+          .sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity])
+          .slice(0, cap)
+          .sort((a, b) => byDoc(a.path, b.path));
   const omitted = ordered.length - kept.length;
   const more = truncated ? `at least ${omitted} more` : `${omitted} more`;
-  const message =
-    omitted > 0
-      ? `${more} finding${omitted === 1 && !truncated ? '' : 's'} not shown (limit ${cap})`
-      : 'stopped explaining schema errors early; there may be more';
+  const message = omitted > 0 ? `${more} finding${omitted === 1 && !truncated ? '' : 's'} not shown (limit ${cap})` : 'stopped explaining schema errors early; there may be more';
   kept.push({ code: VALIDATION_TRUNCATED, severity: 'info', message, path: [] });
   return kept;
 }

@@ -14,7 +14,7 @@ export function isObject(value: unknown): value is JsonObject {
 
 /** Own-property test that cannot be fooled by a `hasOwnProperty` key in the document. */
 export function hasOwn(obj: object, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(obj, key);
+  return Object.hasOwn(obj, key);
 }
 
 /** `obj[key]` only when it is an own property; never walks the prototype chain. */

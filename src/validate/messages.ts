@@ -44,4 +44,3 @@ function clip(s: string, max = MAX_VALUE_CHARS): string {
 export function showName(name: string, max = 80): string {
   return clip(name, max);
 }
-

@@ -52,7 +52,7 @@ export function forEachPathItem(doc: unknown, kind: SpecKind, cb: (visit: PathIt
   if (!isObject(doc)) return;
   const containers: PathItemVisit['container'][] = kind === 'openapi-3.1' || kind === 'openapi-3.2' ? ['paths', 'webhooks'] : ['paths'];
   for (const container of containers) {
-    const map = Object.prototype.hasOwnProperty.call(doc, container) ? doc[container] : undefined;
+    const map = Object.hasOwn(doc, container) ? doc[container] : undefined;
     if (!isObject(map)) continue;
     for (const [key, raw] of Object.entries(map)) {
       if (container === 'paths' && key.startsWith('x-')) continue;
@@ -72,12 +72,12 @@ export function forEachOperation(doc: unknown, kind: SpecKind, cb: (visit: Opera
   forEachPathItem(doc, kind, (item) => {
     const { pathItem, pathItemPath } = item;
     for (const method of methods) {
-      if (!Object.prototype.hasOwnProperty.call(pathItem, method)) continue;
+      if (!Object.hasOwn(pathItem, method)) continue;
       const op = pathItem[method];
       if (isObject(op)) cb({ ...item, method, additional: false, operation: op, path: [...pathItemPath, method] });
     }
     if (kind !== 'openapi-3.2') return;
-    const extra = Object.prototype.hasOwnProperty.call(pathItem, 'additionalOperations') ? pathItem.additionalOperations : undefined;
+    const extra = Object.hasOwn(pathItem, 'additionalOperations') ? pathItem.additionalOperations : undefined;
     if (!isObject(extra)) return;
     for (const [method, op] of Object.entries(extra)) {
       if (isObject(op)) cb({ ...item, method, additional: true, operation: op, path: [...pathItemPath, 'additionalOperations', method] });

@@ -56,10 +56,7 @@ export function rawErrorsToIssues(errors: readonly ErrorObject[], base: string[]
 /** ajv instancePath (`/a/b~1c`, not URI-encoded) → segments. */
 function splitInstancePath(p: string): string[] {
   if (p === '') return [];
-  return p
-    .slice(1)
-    .split('/')
-    .map(unescapePointerSegment);
+  return p.slice(1).split('/').map(unescapePointerSegment);
 }
 
 /** `string`, `object or boolean`, `string, number or array`. */

@@ -36,8 +36,7 @@ export function schemaIssues(doc: unknown, kind: SpecKind, workBudget: number): 
  */
 function tidy(issues: Issue[]): Issue[] {
   const specific = issues.filter((i) => !i.wrapper);
-  const under = (outer: Issue, inner: Issue): boolean =>
-    inner.path.length >= outer.path.length && outer.path.every((s, k) => inner.path[k] === s);
+  const under = (outer: Issue, inner: Issue): boolean => inner.path.length >= outer.path.length && outer.path.every((s, k) => inner.path[k] === s);
   const minProps = new Set(specific.filter((i) => i.keyword === 'minProperties').map((i) => toPointer(i.path)));
   const seen = new Set<string>();
   const out: Issue[] = [];

@@ -50,7 +50,13 @@ export function resolveSchemaRef(set: SchemaSet, from: SchemaLoc, ref: string): 
   if (frag !== '' && !frag.startsWith('/')) return undefined; // plain-name anchors: not used by the official schemas
   let ptr: string[];
   try {
-    ptr = frag === '' ? [] : frag.slice(1).split('/').map((s) => unescapePointerSegment(decodeURIComponent(s)));
+    ptr =
+      frag === ''
+        ? []
+        : frag
+            .slice(1)
+            .split('/')
+            .map((s) => unescapePointerSegment(decodeURIComponent(s)));
   } catch {
     return undefined;
   }

@@ -106,10 +106,7 @@ export function schemaFile(kind: SpecKind): string {
 }
 
 function loadAjvClass(dialect: SchemaSet['dialect']): AjvConstructor {
-  const mod =
-    dialect === 'draft-04'
-      ? (require('ajv-draft-04') as { default?: AjvConstructor })
-      : (require('ajv/dist/2020.js') as { default?: AjvConstructor });
+  const mod = dialect === 'draft-04' ? (require('ajv-draft-04') as { default?: AjvConstructor }) : (require('ajv/dist/2020.js') as { default?: AjvConstructor });
   // CJS interop: the class is both module.exports and its `default`.
   return (mod.default ?? mod) as AjvConstructor;
 }
@@ -252,7 +249,7 @@ export function buildSchemaSet(kind: SpecKind, options: BuildOptions = {}): Sche
 /** The compiled schema set for a spec kind (compiled on first call, then cached for the process). */
 export function schemaSetFor(kind: SpecKind): SchemaSet {
   // A wrong kind is a caller bug (the type forbids it), not bad input: fail loudly.
-  if (!Object.prototype.hasOwnProperty.call(SCHEMA_DIR, kind)) throw new Error(`no official schema for spec kind '${String(kind)}'`);
+  if (!Object.hasOwn(SCHEMA_DIR, kind)) throw new Error(`no official schema for spec kind '${String(kind)}'`);
   let set = sets.get(kind);
   if (!set) {
     set = buildSchemaSet(kind);

@@ -117,7 +117,7 @@ describe('a Swagger 2.0 document with a cycle of pure refs', () => {
     const findings = JSON.parse(r.stdout) as Reported[];
     expect(findings.map(key).filter((k) => !k.startsWith('path-param') && !k.startsWith('oas2-schema'))).toEqual([
       'rules-not-run 1:1 the style guide did not run: the Swagger 2.0 document could not be converted to 3.x (see its circular-ref errors)',
-      "circular-ref 28:7 circular $ref: #/definitions/A → #/definitions/B → #/definitions/A never reaches a value",
+      'circular-ref 28:7 circular $ref: #/definitions/A → #/definitions/B → #/definitions/A never reaches a value',
     ]);
     const score = JSON.parse((await apictlAsync(['score', 'cyclic.yaml', '--db', 'scores.db', '--json'], { cwd: dir })).stdout) as { latest: { complete: boolean } };
     expect(score.latest.complete).toBe(false);

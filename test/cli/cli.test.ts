@@ -21,11 +21,11 @@ describe('apictl program', () => {
     const r = apictl(['--help']);
     expect(r.code).toBe(0);
     for (const c of ['import', 'convert', 'lint', 'score', 'mcp', 'specs']) expect(r.stdout).toMatch(new RegExp(`^  ${c}\\b`, 'm'));
-    expect(r.stdout).toMatch(/Examples:\n  apictl import/);
+    expect(r.stdout).toMatch(/Examples:\n {2}apictl import/);
     for (const c of [['import'], ['convert'], ['lint'], ['score'], ['mcp', 'generate'], ['specs']]) {
       const h = apictl([...c, '--help']);
       expect(h.code).toBe(0);
-      expect(h.stdout).toMatch(/Examples?:\n  apictl /);
+      expect(h.stdout).toMatch(/Examples?:\n {2}apictl /);
     }
   });
 
@@ -42,8 +42,7 @@ describe('apictl program', () => {
       // found by the CommonJS loader: no ES module is loaded at all (bin/apictl.js is CommonJS)
       expect(loaded).toContain('dist/util/cli-loader.bundle.cjs');
       expect(loaded).not.toMatch(/^file:.*\/dist\//m);
-    }
-    else {
+    } else {
       expect(loaded).toContain('dist/cli/main.js');
       expect(loaded).toContain('commander');
     }
@@ -127,9 +126,7 @@ describe('apictl convert', () => {
   });
 
   it('leaves a 3.1 document as it is and refuses to downgrade it', () => {
-    expect(apictl(['convert', openapi31Example, '--target', '3.1', '--format', 'json', '--quiet']).stdout).toBe(
-      JSON.stringify(parseYaml(readFileSync(openapi31Example, 'utf8')), null, 2) + '\n',
-    );
+    expect(apictl(['convert', openapi31Example, '--target', '3.1', '--format', 'json', '--quiet']).stdout).toBe(JSON.stringify(parseYaml(readFileSync(openapi31Example, 'utf8')), null, 2) + '\n');
     const r = apictl(['convert', openapi31Example]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/bookshop-openapi31\.yaml:1:1: cannot convert OpenAPI 3\.1\.0 down to 3\.0/);
@@ -179,7 +176,7 @@ describe('apictl import and specs', () => {
   });
 
   it('refuses an invalid description with its errors at their lines and stores nothing', () => {
-    const dir = tempTree({ 'bad.yaml': "openapi: 3.0.3\ninfo:\n  title: t\npaths: {}\n" });
+    const dir = tempTree({ 'bad.yaml': 'openapi: 3.0.3\ninfo:\n  title: t\npaths: {}\n' });
     const r = apictl(['import', 'bad.yaml', '--db', 'reg.db'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^bad\.yaml:2:1: error: .*version/m);

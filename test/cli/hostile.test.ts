@@ -103,21 +103,26 @@ describe.skipIf(!hasCorpus)('hostile inputs (../shared/corpus/hostile, regenerat
     expect(JSON.parse(r.stdout)).toMatchObject({ imported: true, kind: 'swagger-2.0', stats: { paths: 19231, operations: 19231, schemas: 19231 } });
   }, 150_000);
 
-  it.each(accepted)('%s: loads and imports within 5 s', (file) => {
-    const r = apictl(['import', file, '--db', path.join(dir, 'reg.db'), '--json'], { cwd: dir, timeoutMs: 5000 });
-    expect(r.killed).toBe(false);
-    expect(r.stderr).not.toMatch(/internal error/);
-    expect(r.code).toBe(0);
-    const report = JSON.parse(r.stdout) as { imported: boolean; kind: string };
-    expect(report).toMatchObject({ imported: true, kind: 'swagger-2.0' });
-  }, 90_000);
+  it.each(accepted)(
+    '%s: loads and imports within 5 s',
+    (file) => {
+      const r = apictl(['import', file, '--db', path.join(dir, 'reg.db'), '--json'], { cwd: dir, timeoutMs: 5000 });
+      expect(r.killed).toBe(false);
+      expect(r.stderr).not.toMatch(/internal error/);
+      expect(r.code).toBe(0);
+      const report = JSON.parse(r.stdout) as { imported: boolean; kind: string };
+      expect(report).toMatchObject({ imported: true, kind: 'swagger-2.0' });
+    },
+    90_000,
+  );
 });
 
 /** Inputs shaped to make a phase cost more than linear or recurse as deep as the input says. */
 function generated(dir: string): Record<string, string> {
   const files: Record<string, string> = {};
   const n = 3000;
-  const response = (ref: string) => `paths:\n  /a:\n    get:\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: {$ref: '${ref}'}\n`;
+  const response = (ref: string) =>
+    `paths:\n  /a:\n    get:\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: {$ref: '${ref}'}\n`;
   let pure = `openapi: 3.0.3\ninfo: {title: chain, version: '1'}\n${response('#/components/schemas/S0')}components:\n  schemas:\n`;
   for (let i = 0; i < n; i++) pure += i < n - 1 ? `    S${i}: {$ref: '#/components/schemas/S${i + 1}'}\n` : `    S${i}: {type: string}\n`;
   files['chain-3000-pure.yaml'] = pure;
@@ -125,7 +130,8 @@ function generated(dir: string): Record<string, string> {
   for (let i = 0; i < n; i++) nested += i < n - 1 ? `  S${i}: {type: object, properties: {next: {$ref: '#/definitions/S${i + 1}'}}}\n` : `  S${i}: {type: string}\n`;
   files['chain-3000-nested.yaml'] = nested;
   const m = 4000;
-  files['files-4000/swagger.yaml'] = `swagger: '2.0'\ninfo: {title: files, version: '1'}\npaths:\n  /a:\n    get:\n      produces: [application/json]\n      responses:\n        '200':\n          description: ok\n          schema: {$ref: 's0.yaml'}\n`;
+  files['files-4000/swagger.yaml'] =
+    `swagger: '2.0'\ninfo: {title: files, version: '1'}\npaths:\n  /a:\n    get:\n      produces: [application/json]\n      responses:\n        '200':\n          description: ok\n          schema: {$ref: 's0.yaml'}\n`;
   for (let i = 0; i < m; i++) files[`files-4000/s${i}.yaml`] = i < m - 1 ? `type: object\nproperties:\n  next:\n    $ref: s${i + 1}.yaml\n` : 'type: string\n';
   files['ref-fifo.yaml'] = `openapi: 3.0.3\ninfo: {title: fifo, version: '1'}\n${response('fifo.yaml')}`;
   for (const [rel, text] of Object.entries(files)) {

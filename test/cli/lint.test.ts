@@ -126,7 +126,7 @@ describe('apictl lint', () => {
   });
 
   it('honours x-apictl-ignore with a reason and flags one without', () => {
-    const ignored = spec.replace('    get:\n', "    get:\n      x-apictl-ignore:\n        operation-id-required: generated client names it\n");
+    const ignored = spec.replace('    get:\n', '    get:\n      x-apictl-ignore:\n        operation-id-required: generated client names it\n');
     const dir = tempTree({ 'api.yaml': ignored, 'noreason.yaml': spec.replace('    get:\n', '    get:\n      x-apictl-ignore:\n        operation-id-required: ""\n') });
     expect(lintJson(['api.yaml'], dir).findings.map((f) => f.code)).not.toContain('operation-id-required');
     const codes = lintJson(['noreason.yaml'], dir).findings.map((f) => f.code);
@@ -145,7 +145,10 @@ describe('apictl lint', () => {
       return lines.join('\n') + '\n';
     };
     const dir = tempTree({ 'none.yaml': ops([]), 'one.yaml': ops([1]), 'all.yaml': ops([0, 1, 2]), 'typo.yaml': ops([1], true) });
-    const tags = (file: string) => lintJson([file], dir).findings.filter((f) => f.code === 'operation-tags' || f.code === 'ignore-unknown-rule').map((f) => `${f.code}: ${f.message}`);
+    const tags = (file: string) =>
+      lintJson([file], dir)
+        .findings.filter((f) => f.code === 'operation-tags' || f.code === 'ignore-unknown-rule')
+        .map((f) => `${f.code}: ${f.message}`);
     expect(tags('none.yaml')).toEqual(['operation-tags: No operation has tags (3 operations).']);
     expect(tags('one.yaml')).toEqual(['operation-tags: No operation has tags (2 operations).']);
     expect(tags('all.yaml')).toEqual([]);
@@ -226,7 +229,7 @@ definitions:
   });
 
   it('says so and exits 2 when the registry cannot be used, and leaves that file as it was; --no-record lints anyway', () => {
-    const dir = tempTree({ 'api.yaml': spec, 'other.db': 'not a database, some other program\'s file\n' });
+    const dir = tempTree({ 'api.yaml': spec, 'other.db': "not a database, some other program's file\n" });
     const db = path.join(dir, 'other.db');
     const r = apictl(['lint', 'api.yaml', '--db', db, '-f', 'json'], { cwd: dir });
     expect(r.code).toBe(2);
@@ -242,7 +245,8 @@ definitions:
       '.apictl.yaml': 'extends: ./team.spectral.yaml\n',
       'team.spectral.yaml': 'functions: [mark]\nrules:\n  team-mark:\n    given: $.info\n    severity: warn\n    message: marked\n    then: { function: mark }\n',
       // what a hostile repository's ruleset could do: here it leaves a file behind
-      'functions/mark.js': "import { writeFileSync } from 'node:fs';\nexport default function mark() { writeFileSync(new URL('../ran.txt', import.meta.url), 'ran'); return [{ message: 'marked' }]; }\n",
+      'functions/mark.js':
+        "import { writeFileSync } from 'node:fs';\nexport default function mark() { writeFileSync(new URL('../ran.txt', import.meta.url), 'ran'); return [{ message: 'marked' }]; }\n",
     });
     const refused = apictl(['lint', 'api.yaml', '--no-record', '--no-config-code'], { cwd: dir });
     expect(refused.code).toBe(2);
@@ -260,7 +264,7 @@ definitions:
     const list = JSON.parse(apictl(['rules', '--category', 'validation', '--json']).stdout).rules as Array<{ name: string; severity: string }>;
     expect(list.map((r) => r.name)).toEqual(expect.arrayContaining(['oas3-schema', 'unresolved-ref', 'path-param-undeclared', 'oas3-request-body-method']));
     expect(list.find((r) => r.name === 'oas3-request-body-method')!.severity).toBe('warn');
-    expect(apictl(['rules', 'show', 'unresolved-ref']).stdout).toMatch(/^unresolved-ref  validation · error\n[\s\S]*Why[\s\S]*Fails[\s\S]*Passes/);
+    expect(apictl(['rules', 'show', 'unresolved-ref']).stdout).toMatch(/^unresolved-ref {2}validation · error\n[\s\S]*Why[\s\S]*Fails[\s\S]*Passes/);
     const doc = `openapi: 3.1.0
 info: {title: T, version: 1.0.0}
 paths:
@@ -284,14 +288,18 @@ paths:
     const rules = JSON.parse(list.stdout).rules as Array<{ name: string; category: string; enabled: boolean; pack?: string }>;
     const on = rules.filter((r) => r.enabled && !r.pack);
     expect(on.length).toBeGreaterThanOrEqual(150);
-    for (const c of ['style', 'security', 'performance', 'compliance']) expect(on.some((r) => r.category === c), c).toBe(true);
+    for (const c of ['style', 'security', 'performance', 'compliance'])
+      expect(
+        on.some((r) => r.category === c),
+        c,
+      ).toBe(true);
     const show = apictl(['rules', 'show', 'operation-id-unique']);
     expect(show.code).toBe(0);
     expect(show.stdout).toMatch(/Why[\s\S]*How to fix[\s\S]*Fails[\s\S]*Passes/);
     expect(apictl(['rules', 'show', 'no-such-rule']).code).toBe(2);
   });
 
-  it('loads its own rulesets through Spectral\'s own ruleset loader', async () => {
+  it("loads its own rulesets through Spectral's own ruleset loader", async () => {
     const { bundleAndLoadRuleset } = await import('@stoplight/spectral-ruleset-bundler/with-loader');
     const fs = await import('node:fs');
     const { fetch } = await import('@stoplight/spectral-runtime');

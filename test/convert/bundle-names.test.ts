@@ -75,7 +75,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('components made of files referenced more than once', () => {
   it('are named after the file or pointer, taken apart from names in use, and map to their files', async () => {
     const loaded = await loadDocument({ path: path.join(dir, 'spec', 'api.yaml') }, { cwd: dir, refRoot: dir });
-    expect(loaded.bundleRefs().map((r) => r.written).sort()).toEqual(['../common/errors.yaml#/Problem', 'Animal.yaml', 'params.yaml#/pageSize']);
+    expect(
+      loaded
+        .bundleRefs()
+        .map((r) => r.written)
+        .sort(),
+    ).toEqual(['../common/errors.yaml#/Problem', 'Animal.yaml', 'params.yaml#/pageSize']);
     const prepared = await prepareDocument(loaded, { skipValidation: true });
     const doc = prepared.document as { components: { schemas: Record<string, unknown>; parameters?: Record<string, unknown> } };
     // `Animal` is a definition already: the file's content becomes Animal2, as swagger2openapi

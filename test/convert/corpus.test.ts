@@ -13,7 +13,11 @@ import { at, corpusDir, exists, metaSchemaErrors2020, schemaErrors30, schemaErro
 
 const dir = path.join(corpusDir, 'swagger2');
 const haveCorpus = existsSync(dir);
-const files = haveCorpus ? readdirSync(dir).filter((f) => /\.(json|ya?ml)$/.test(f)).sort() : [];
+const files = haveCorpus
+  ? readdirSync(dir)
+      .filter((f) => /\.(json|ya?ml)$/.test(f))
+      .sort()
+  : [];
 
 /**
  * Documents whose 2.0 input is itself broken in a way conversion must not paper over. Each entry:
@@ -40,7 +44,13 @@ const load = (f: string): Json => {
 /** Resolves `{$ref: '#/…'}` in the same document (one level). */
 const deref = (doc: Json, v: Json | undefined): Json | undefined => {
   if (!v || typeof v.$ref !== 'string' || !v.$ref.startsWith('#/')) return v;
-  return at(doc, v.$ref.slice(2).split('/').map((s: string) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~')));
+  return at(
+    doc,
+    v.$ref
+      .slice(2)
+      .split('/')
+      .map((s: string) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~')),
+  );
 };
 
 function* operations(doc: Json): Generator<[string, string, Json, Json]> {

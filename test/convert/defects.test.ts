@@ -263,39 +263,37 @@ describe('defect 6: x-nullable and description beside $ref', () => {
 });
 
 describe('defect 7: x-example and x-examples', () => {
-  const doc = swagger(
-    {
-      '/a': {
-        post: {
-          consumes: ['application/json', 'application/xml'],
-          parameters: [
-            { name: 'limit', in: 'query', type: 'integer', 'x-example': 10 },
-            {
-              name: 'body',
-              in: 'body',
-              schema: { type: 'object' },
-              'x-examples': { 'application/json': { id: 1 }, 'application/xml': '<a id="1"/>', 'text/plain': 'id=1' },
-            },
-          ],
-          responses: ok,
-        },
+  const doc = swagger({
+    '/a': {
+      post: {
+        consumes: ['application/json', 'application/xml'],
+        parameters: [
+          { name: 'limit', in: 'query', type: 'integer', 'x-example': 10 },
+          {
+            name: 'body',
+            in: 'body',
+            schema: { type: 'object' },
+            'x-examples': { 'application/json': { id: 1 }, 'application/xml': '<a id="1"/>', 'text/plain': 'id=1' },
+          },
+        ],
+        responses: ok,
       },
-      '/b': {
-        post: {
-          parameters: [
-            {
-              name: 'body',
-              in: 'body',
-              schema: { type: 'object' },
-              'x-examples': { small: { id: 1 }, documented: { summary: 'a big one', value: { id: 2 } } },
-            },
-          ],
-          responses: ok,
-        },
-      },
-      '/c': { post: { parameters: [{ name: 'body', in: 'body', schema: { type: 'string' }, 'x-example': 'hello' }], responses: ok } },
     },
-  );
+    '/b': {
+      post: {
+        parameters: [
+          {
+            name: 'body',
+            in: 'body',
+            schema: { type: 'object' },
+            'x-examples': { small: { id: 1 }, documented: { summary: 'a big one', value: { id: 2 } } },
+          },
+        ],
+        responses: ok,
+      },
+    },
+    '/c': { post: { parameters: [{ name: 'body', in: 'body', schema: { type: 'string' }, 'x-example': 'hello' }], responses: ok } },
+  });
 
   it('bare swagger2openapi leaves x-examples as an extension of the request body', async () => {
     const out = await bare(doc);

@@ -6,11 +6,7 @@ import { convert, swagger, type Json } from './helpers.js';
 const doc = swagger(
   {
     '/pets/{id}': {
-      parameters: [
-        { name: 'trace', in: 'header', type: 'string' },
-        { name: 'pet', in: 'body', description: 'a pet', schema: { $ref: '#/definitions/Pet' } },
-        { $ref: '#/parameters/Id' },
-      ],
+      parameters: [{ name: 'trace', in: 'header', type: 'string' }, { name: 'pet', in: 'body', description: 'a pet', schema: { $ref: '#/definitions/Pet' } }, { $ref: '#/parameters/Id' }],
       get: {
         tags: ['pets'],
         parameters: [{ name: 'fields', in: 'query', type: 'array', items: { type: 'string', enum: ['a', 'b'] }, collectionFormat: 'csv', 'x-example': ['a'] }],
@@ -178,7 +174,11 @@ describe('a consumed input (convert edits it in place, no copy)', () => {
     expect(input).not.toEqual(doc); // it really was the working copy
     expect(reads).toBe(0);
     const P = ['paths', '/pets/{id}'];
-    for (const p of [[...P, 'put', 'requestBody', 'description'], ['components', 'schemas', 'Pet', 'properties', 'owner', 'allOf', '0', '$ref'], [...P, 'parameters', '1']]) {
+    for (const p of [
+      [...P, 'put', 'requestBody', 'description'],
+      ['components', 'schemas', 'Pet', 'properties', 'owner', 'allOf', '0', '$ref'],
+      [...P, 'parameters', '1'],
+    ]) {
       expect(consumed.origin.originOf(p)).toEqual(copied.origin.originOf(p));
     }
     expect(reads).toBe(1);

@@ -39,11 +39,17 @@ const doc = {
   },
   paths: {
     '/items': {
-      get: { operationId: 'list', parameters: [{ name: 'tags', in: 'query', type: 'array', items: { type: 'string' }, collectionFormat: 'pipes' }], responses: { 200: { description: 'ok', schema: { type: 'array', items: { $ref: '#/definitions/Item' } } } } },
+      get: {
+        operationId: 'list',
+        parameters: [{ name: 'tags', in: 'query', type: 'array', items: { type: 'string' }, collectionFormat: 'pipes' }],
+        responses: { 200: { description: 'ok', schema: { type: 'array', items: { $ref: '#/definitions/Item' } } } },
+      },
       post: { operationId: 'create', parameters: [{ name: 'body', in: 'body', schema: { $ref: '#/definitions/Item' } }], responses: { 201: { description: 'made' } } },
     },
     // a response without description: swagger2openapi patches one in from its status code table
-    '/files': { post: { consumes: ['multipart/form-data'], parameters: [{ name: 'file', in: 'formData', type: 'file' }], responses: { 204: { description: 'stored' }, 413: { schema: { type: 'string' } } } } },
+    '/files': {
+      post: { consumes: ['multipart/form-data'], parameters: [{ name: 'file', in: 'formData', type: 'file' }], responses: { 204: { description: 'stored' }, 413: { schema: { type: 'string' } } } },
+    },
   },
 };
 
@@ -142,7 +148,9 @@ describe('swagger2openapi bundle', () => {
     const warn = console.warn;
     console.warn = () => {};
     try {
-      await expect(m.load().convertObj(withRemote, { resolve: true, patch: true, warnOnly: true, text: ' ', source: 'http://127.0.0.1:9/api.yaml' })).rejects.toThrow(/does not fetch over the network/);
+      await expect(m.load().convertObj(withRemote, { resolve: true, patch: true, warnOnly: true, text: ' ', source: 'http://127.0.0.1:9/api.yaml' })).rejects.toThrow(
+        /does not fetch over the network/,
+      );
     } finally {
       console.warn = warn;
     }

@@ -116,7 +116,8 @@ describe('fast JSON clone', () => {
       [NaN],
       { inf: Infinity },
       { u: undefined },
-      [1, , 3], // eslint-disable-line no-sparse-arrays
+      // biome-ignore lint/suspicious/noSparseArray: the hole is the case under test
+      [1, , 3],
       { d: new Date(0) },
       { f: () => 1 },
       { toJSON: () => 'x' },
@@ -151,7 +152,15 @@ describe('a working copy handed over to swagger2openapi', () => {
     const work = sample() as Record<string, any>;
     const pet = work.definitions.Pet;
     const handed = await runSwagger2openapi(work);
-    const copied = await loadSwagger2openapi().convertObj(sample(), { patch: true, warnOnly: true, resolve: false, resolveInternal: true, anchors: true, rbname: 'x-codegen-request-body-name', text: ' ' });
+    const copied = await loadSwagger2openapi().convertObj(sample(), {
+      patch: true,
+      warnOnly: true,
+      resolve: false,
+      resolveInternal: true,
+      anchors: true,
+      rbname: 'x-codegen-request-body-name',
+      text: ' ',
+    });
     expect(handed.openapi).toEqual(copied.openapi);
     expect(handed.openapi.servers).toEqual([{ url: 'https://api.example.com/v1' }, { url: 'http://api.example.com/v1' }]);
     // the output owns the working copy's objects below the top level (no clone of the document)

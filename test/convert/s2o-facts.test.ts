@@ -73,7 +73,9 @@ const everyStep = {
           { name: 'flag', in: 'query', type: 'boolean', allowEmptyValue: true, 'x-example': false },
           { name: 'X-Ids', in: 'header', type: 'array', items: { type: 'string' }, collectionFormat: 'tsv' },
         ],
-        responses: { 200: { description: 'ok', schema: { type: 'array', items: { $ref: '#/definitions/Pet' } }, headers: { 'X-Next': { type: 'array', items: { type: 'string' }, collectionFormat: 'pipes' } } } },
+        responses: {
+          200: { description: 'ok', schema: { type: 'array', items: { $ref: '#/definitions/Pet' } }, headers: { 'X-Next': { type: 'array', items: { type: 'string' }, collectionFormat: 'pipes' } } },
+        },
       },
     },
     '/pets/{id}/photo': {
@@ -164,7 +166,18 @@ describe('swagger2openapi passes spared by the value facts', () => {
     const shared = { type: 'object', properties: { id: { type: 'integer' } } };
     const withNull = { ...everyStep, info: { title: 'Nulls', version: '1', description: null } };
     const withShared = { ...everyStep, definitions: { ...everyStep.definitions, A: shared, B: { type: 'object', properties: { a: {} } } } };
-    const out = convertRoutes({ withNull, withShared }, { facts: { tree: true, noNulls: true }, passes: {} }, '3.0', {}, { withShared: [['definitions', 'A'], ['definitions', 'B', 'properties', 'a']] });
+    const out = convertRoutes(
+      { withNull, withShared },
+      { facts: { tree: true, noNulls: true }, passes: {} },
+      '3.0',
+      {},
+      {
+        withShared: [
+          ['definitions', 'A'],
+          ['definitions', 'B', 'properties', 'a'],
+        ],
+      },
+    );
     expect(JSON.parse(out['withNull']!['passes']!.text).document.info).not.toHaveProperty('description');
     expect(JSON.parse(out['withNull']!['facts']!.text).document.info.description).toBeNull();
     expect(out['withShared']!['passes']!.shared).toBe(0);

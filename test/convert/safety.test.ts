@@ -32,7 +32,10 @@ const rich = () =>
         put: { parameters: [{ name: 'q', in: 'query', type: 'array', items: { type: 'string', collectionFormat: 'pipes' }, collectionFormat: 'tsv' }], responses: ok },
       },
     },
-    { definitions: { T: { type: 'object', properties: { self: { $ref: '#/definitions/T', description: 'again' } } } }, parameters: { G: { name: 'g', in: 'query', type: 'string', 'x-example': 'e' } } },
+    {
+      definitions: { T: { type: 'object', properties: { self: { $ref: '#/definitions/T', description: 'again' } } } },
+      parameters: { G: { name: 'g', in: 'query', type: 'string', 'x-example': 'e' } },
+    },
   );
 
 describe('input safety', () => {
@@ -112,7 +115,15 @@ describe('input safety', () => {
   it('originOf never throws and always answers an existing path', async () => {
     const input = rich();
     const r = await convertSwagger2(input);
-    for (const p of [[], ['nope'], ['paths', '/a/{id}', 'get', 'parameters', '99'], ['components', 'schemas'], ['paths', '/zz', 'get'], ['servers', 'x', 'y'], ['paths', '/a/{id}', 'post', 'requestBody', 'content']]) {
+    for (const p of [
+      [],
+      ['nope'],
+      ['paths', '/a/{id}', 'get', 'parameters', '99'],
+      ['components', 'schemas'],
+      ['paths', '/zz', 'get'],
+      ['servers', 'x', 'y'],
+      ['paths', '/a/{id}', 'post', 'requestBody', 'content'],
+    ]) {
       const o = r.origin.originOf(p);
       let cur: unknown = input;
       for (const s of o) cur = (cur as Json)[s];

@@ -105,15 +105,7 @@ describe('seed rules', () => {
     });
     expect(op['x-codegen-request-body-name']).toBe('pet');
     expect(op.parameters).toBeUndefined();
-    expect(r.origin.originOf(['paths', '/pets', 'post', 'requestBody', 'content', 'application/xml', 'schema', '$ref'])).toEqual([
-      'paths',
-      '/pets',
-      'post',
-      'parameters',
-      '0',
-      'schema',
-      '$ref',
-    ]);
+    expect(r.origin.originOf(['paths', '/pets', 'post', 'requestBody', 'content', 'application/xml', 'schema', '$ref'])).toEqual(['paths', '/pets', 'post', 'parameters', '0', 'schema', '$ref']);
   });
 
   it('5. formData file → multipart/form-data with a binary string property', async () => {

@@ -44,7 +44,7 @@ const doc30 = (): Json => ({
           age: { type: 'integer', minimum: 0, exclusiveMinimum: true, maximum: 30, exclusiveMaximum: false },
           weird: { type: 'number', exclusiveMaximum: true },
           notNull: { type: 'string', nullable: false },
-          'nullable': { type: 'boolean' },
+          nullable: { type: 'boolean' },
         },
       },
       Person: { type: 'object', nullable: true, oneOf: [{ type: 'object' }], discriminator: { propertyName: 'kind' } },

@@ -129,7 +129,11 @@ describe('internal refs of a document that is a tree', () => {
     expect(await refFindingsOf({ 'spec.json': JSON.stringify(skipped) }, 'spec.json')).toEqual(await refFindingsOf({ 'spec.yaml': withAlias(skipped) }, 'spec.yaml'));
     // a broken ref with escapes is found, at its place
     expect(await refFindingsOf({ 'spec.json': fine.replace('"#\\/components\\/schemas\\/Pet"', '"#\\/components\\/schemas\\/Gone"') }, 'spec.json')).toEqual([
-      { code: 'unresolved-ref', message: "$ref '#/components/schemas/Gone' points to nothing: '/components/schemas/Gone' does not exist", path: ['paths', '/pets', 'get', 'responses', '200', 'content', 'application/json', 'schema', '$ref'] },
+      {
+        code: 'unresolved-ref',
+        message: "$ref '#/components/schemas/Gone' points to nothing: '/components/schemas/Gone' does not exist",
+        path: ['paths', '/pets', 'get', 'responses', '200', 'content', 'application/json', 'schema', '$ref'],
+      },
     ]);
     // a `$ref` key written with \u escapes (which the text scan cannot see) to another file: bundled
     const hidden = fine.replace('"self": {\n', '"self": {\n"\\u0024ref": "pet.json",\n"x-was": {\n');
@@ -145,7 +149,11 @@ describe('internal refs of a document that is a tree', () => {
     const big = { openapi: '3.0.3', info: { title: 't', version: '1' }, paths: {}, components: { schemas: { A: { type: 'string' }, B: { allOf: many } } } };
     const findings = await refFindingsOf({ 'spec.json': JSON.stringify(big) }, 'spec.json');
     expect(findings).toEqual([
-      { code: 'unresolved-ref', message: "$ref '#/components/schemas/Missing' points to nothing: '/components/schemas/Missing' does not exist", path: ['components', 'schemas', 'B', 'allOf', '250000', '$ref'] },
+      {
+        code: 'unresolved-ref',
+        message: "$ref '#/components/schemas/Missing' points to nothing: '/components/schemas/Missing' does not exist",
+        path: ['components', 'schemas', 'B', 'allOf', '250000', '$ref'],
+      },
     ]);
   });
 });

@@ -80,9 +80,9 @@ describe('JSON parsing', () => {
     // arrays, empty containers, brackets and escapes inside strings and keys, CRLF and LF lines,
     // a key holding an escaped line feed, numbers, literals and unicode
     const doc = {
-      'a\nb': { 's': '} ] " {', 'empty': {}, 'list': [], 'deep': [[[{ 'x': [1, 2, { 'y': null }] }]]] },
+      'a\nb': { s: '} ] " {', empty: {}, list: [], deep: [[[{ x: [1, 2, { y: null }] }]]] },
       '/p/{id}': { get: { parameters: [{ name: 'id', in: 'path' }, { $ref: '#/x' }], responses: { '200': { description: 'ok ✓ 📚' } } } },
-      'nums': [0, -1.5e3, true, false, null, 'str\\', '"quoted"'],
+      nums: [0, -1.5e3, true, false, null, 'str\\', '"quoted"'],
     };
     const texts = [JSON.stringify(doc), JSON.stringify(doc, null, 2), JSON.stringify(doc, null, '\t').replace(/\n/g, '\r\n'), ` \n${JSON.stringify(doc, null, 1)}\n\n`];
     const paths: string[][] = [];
@@ -147,7 +147,12 @@ describe('JSON parsing', () => {
     const text = `{"list": [\n${'[1],\n'.repeat(n)}{"last": [2]}\n]}`;
     const { locator } = parseJson(text, 256);
     const scanned = new JsonLocator(text);
-    for (const p of [['list', '0'], ['list', String(n - 1)], ['list', String(n), 'last', '0'], ['list', String(n + 1)]]) {
+    for (const p of [
+      ['list', '0'],
+      ['list', String(n - 1)],
+      ['list', String(n), 'last', '0'],
+      ['list', String(n + 1)],
+    ]) {
       expect(locator.locate(p), p.join('/')).toEqual(scanned.locate(p));
     }
     expect(locator.locate(['list', String(n), 'last']).range.start).toEqual({ line: n + 2, column: 2 });

@@ -66,7 +66,8 @@ describe('$ref bundling', () => {
     const dir = tempTree({
       'api.yaml': `${head}paths:\n  /pets:\n    $ref: paths/pets.yaml\n  /pets2:\n    $ref: paths/pets.yaml\ncomponents:\n  schemas:\n    Local: {type: string}\n`,
       'paths/pets.yaml': 'get:\n  responses:\n    "200":\n      description: ok\n      content:\n        application/json:\n          schema:\n            $ref: ../schemas/Pet.yaml\n',
-      'schemas/Pet.yaml': "type: object\nproperties:\n  name:\n    $ref: '#/definitions/Name'\n  parent:\n    $ref: Pet.yaml\n  local:\n    $ref: '../api.yaml#/components/schemas/Local'\ndefinitions:\n  Name: {type: string}\n",
+      'schemas/Pet.yaml':
+        "type: object\nproperties:\n  name:\n    $ref: '#/definitions/Name'\n  parent:\n    $ref: Pet.yaml\n  local:\n    $ref: '../api.yaml#/components/schemas/Local'\ndefinitions:\n  Name: {type: string}\n",
     });
     const doc = await loadDocument({ path: 'api.yaml' }, { cwd: dir });
     const v = doc.value as any;
@@ -181,9 +182,7 @@ describe('inputs shaped to make loading blow up', () => {
     files['s100.yaml'] = 'type: string\n';
     const dir = tempTree(files);
     // components/schemas/A is depth 3; each file adds properties/next (2 levels)
-    expect(await loadError('api.yaml', { cwd: dir, limits: { maxDepth: 40 } })).toBe(
-      's18.yaml:3:3: $refs nest the bundled document deeper than 40 levels (raise it with --max-depth)',
-    );
+    expect(await loadError('api.yaml', { cwd: dir, limits: { maxDepth: 40 } })).toBe('s18.yaml:3:3: $refs nest the bundled document deeper than 40 levels (raise it with --max-depth)');
     const doc = await loadDocument({ path: 'api.yaml' }, { cwd: dir, limits: { maxDepth: 256 } });
     expect(doc.files.size).toBe(102);
   });
@@ -191,9 +190,7 @@ describe('inputs shaped to make loading blow up', () => {
   it('refuses a $ref to a FIFO at the ref, without opening it for a blocking read', async () => {
     const dir = tempTree({ 'api.yaml': `${head}paths: {}\ncomponents:\n  schemas:\n    A: {$ref: 'pipe.yaml'}\n` });
     execFileSync('mkfifo', [path.join(dir, 'pipe.yaml')]);
-    expect(await loadError('api.yaml', { cwd: dir })).toBe(
-      "api.yaml:6:9: refusing $ref 'pipe.yaml': pipe.yaml: is not a regular file (a pipe, socket or device is never read)",
-    );
+    expect(await loadError('api.yaml', { cwd: dir })).toBe("api.yaml:6:9: refusing $ref 'pipe.yaml': pipe.yaml: is not a regular file (a pipe, socket or device is never read)");
     expect(await loadError('pipe.yaml', { cwd: dir })).toBe('pipe.yaml: is not a regular file (a pipe, socket or device is never read)');
   });
 });

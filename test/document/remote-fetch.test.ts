@@ -17,7 +17,11 @@ import { InputError } from '../../src/errors.js';
 function makeCert(): { key: string; cert: string } | undefined {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'apictl-cert-'));
   try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'k.pem', '-out', 'c.pem', '-days', '1', '-subj', '/CN=specs.test', '-addext', 'subjectAltName=DNS:specs.test,DNS:other.test'], { cwd: dir, stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'k.pem', '-out', 'c.pem', '-days', '1', '-subj', '/CN=specs.test', '-addext', 'subjectAltName=DNS:specs.test,DNS:other.test'],
+      { cwd: dir, stdio: 'ignore' },
+    );
     return { key: readFileSync(path.join(dir, 'k.pem'), 'utf8'), cert: readFileSync(path.join(dir, 'c.pem'), 'utf8') };
   } catch {
     return undefined;
@@ -104,7 +108,9 @@ describe.skipIf(!tls)('remote documents over https (needs openssl to make a test
   });
 
   it('refuses a redirect to a host that is not allowed, and to plain http', async () => {
-    expect(await loadError(url('/away.yaml'), policy())).toBe(`${url('/away.yaml')}: refusing remote reference '${url('/api.yaml', 'other.test')}': host other.test is not in the allowed hosts (--allow-remote)`);
+    expect(await loadError(url('/away.yaml'), policy())).toBe(
+      `${url('/away.yaml')}: refusing remote reference '${url('/api.yaml', 'other.test')}': host other.test is not in the allowed hosts (--allow-remote)`,
+    );
     expect(await loadError(url('/plain.yaml'), policy())).toMatch(/refusing remote reference 'http:\/\/specs\.test:\d+\/api\.yaml': only https is allowed for remote references, not http$/);
   });
 

@@ -13,8 +13,11 @@ const exact = (t: string) => parseYaml(t, { maxAliases: 1000, maxDepth: 256 });
 
 describe('fast YAML path', () => {
   it.each([
-    ['scalars of the core schema', "a: 'x'\nb: \"y\\u00e9\\t\"\nc: z\nd: |\n  lit\n  two\ne: 010\nf: 0x1F\ng: yes\nh: ~\ni: 1e3\nj: .inf\nk: 2024-01-01\nl: [1, 'two', -2.5, +3]\nm: 0o17\nn: null\no: True\np: >\n  folded\n  text\nq: ''\nr:\ns: 12:30\nt: .NaN\n"],
-    ['numeric and boolean keys', "200: {description: ok}\ntrue: 1\n1.5: x\n"],
+    [
+      'scalars of the core schema',
+      "a: 'x'\nb: \"y\\u00e9\\t\"\nc: z\nd: |\n  lit\n  two\ne: 010\nf: 0x1F\ng: yes\nh: ~\ni: 1e3\nj: .inf\nk: 2024-01-01\nl: [1, 'two', -2.5, +3]\nm: 0o17\nn: null\no: True\np: >\n  folded\n  text\nq: ''\nr:\ns: 12:30\nt: .NaN\n",
+    ],
+    ['numeric and boolean keys', '200: {description: ok}\ntrue: 1\n1.5: x\n'],
     ['nested flow and block collections', 'a:\n  - {x: [1, {y: 2}]}\n  - - 1\n    - 2\nb: {}\nc: []\n'],
     ['comments and document start', '---\n# comment\na: 1 # trailing\n'],
     ['prototype keys', '__proto__: {polluted: yes}\nx: {__proto__: 1}\n'],
@@ -64,10 +67,14 @@ describe('fast YAML path', () => {
   });
 
   it('locates paths like the exact path', () => {
-    const text = "paths:\n  /a:\n    get:\n      responses:\n        200: {description: ok}\n";
+    const text = 'paths:\n  /a:\n    get:\n      responses:\n        200: {description: ok}\n';
     const fast = parseYamlFast(text, 256)!;
     const slow = exact(text);
-    for (const p of [['paths', '/a', 'get'], ['paths', '/a', 'get', 'responses', '200', 'description'], ['paths', 'nope']]) {
+    for (const p of [
+      ['paths', '/a', 'get'],
+      ['paths', '/a', 'get', 'responses', '200', 'description'],
+      ['paths', 'nope'],
+    ]) {
       const a = fast.locator.locate(p);
       const b = slow.locator.locate(p);
       expect([a.found, a.range.start]).toEqual([b.found, b.range.start]);

@@ -77,7 +77,10 @@ const FEATURES: Array<[string, string]> = [
     'a: "\\0\\a\\b\\t\\n\\v\\f\\r\\e\\ \\"\\/\\\\\\N\\_\\L\\P"\nb: "\\x41\\u00e9\\U0001F600\\uD83D\\uDE00"\nc: "one\n  two\n\n\n  three"\nd: "joined\\\n    here"\ne: "#not a comment" # a comment\n',
   ],
   ['multi-line plain scalars', 'a: one\n  two\n\n  three\n\n\n  four # done\nb:\n  next line\n  value\nc: x:y z#w [a] {b} - c\n'],
-  ['literal block scalars', 'a: |\n  line one\n\n    indented\n  last  \n\n\nb: |-\n  strip\n\nc: | # comment\n  # not a comment\n  x\nd: |\n      deep\n       deeper\ne: |\n  x\n     \n  spaces beyond the indentation\n'],
+  [
+    'literal block scalars',
+    'a: |\n  line one\n\n    indented\n  last  \n\n\nb: |-\n  strip\n\nc: | # comment\n  # not a comment\n  x\nd: |\n      deep\n       deeper\ne: |\n  x\n     \n  spaces beyond the indentation\n',
+  ],
   ['folded block scalars', 'a: >\n  one\n  two\n\n  three\n    more\n    more2\n  four\n\n\n  five\nb: >-\n  strip\n  me\n\nc: >\n\n  leading empty line\nd: >-\n  x\n     \n  y\n'],
   ['block scalars in sequences and at the end', '- |\n  one\n- >-\n  two\n  three\n- k: |\n    four\n  j: 1\n- |\n  last\n\n\n'],
   [
@@ -89,7 +92,7 @@ const FEATURES: Array<[string, string]> = [
     'one-line flow collections',
     "a: []\nb: {}\nc: [a, 'b', 1, \"d\", -2.5, null, true]\nd: {a: 1, b: [2], 'c': {d: e}}\ne: [ spaced , items ]\nf: {url: http://x.y/z, ratio: 1:2}\ng: [a:b, [], {}]\nh: {\"q\": 'r', 200: ok}\n",
   ],
-  ['keys', "200: a\n1.0: b\ntrue: c\n'quoted': d\n\"dq\\tkey\": e\nwith space: f\na:b: h\nkey with trailing space   : i\n-1: j\n0x10: k\n"],
+  ['keys', '200: a\n1.0: b\ntrue: c\n\'quoted\': d\n"dq\\tkey": e\nwith space: f\na:b: h\nkey with trailing space   : i\n-1: j\n0x10: k\n'],
   ['__proto__ keys', '__proto__: {polluted: yes}\nx: {__proto__: 1}\ny:\n  __proto__:\n    polluted: yes\n'],
   ['values on the next line', 'a:\n  plain\nb:\n  "quoted"\nc:\n  [1, 2]\nd:\n  - 1\ne:\n    k: v\n'],
   ['empty values', 'a:\nb: # comment\nc:\n\nd:\n  e:\nf: 1\n'],

@@ -26,7 +26,10 @@ describe('YAML parsing', () => {
 
   it('refuses an alias bomb quickly and accepts ordinary aliases', () => {
     let bomb = 'a0: &a0 "lol"\n';
-    for (let i = 1; i <= 9; i++) bomb += `a${i}: &a${i} [${Array(9).fill('*a' + (i - 1)).join(',')}]\n`;
+    for (let i = 1; i <= 9; i++)
+      bomb += `a${i}: &a${i} [${Array(9)
+        .fill('*a' + (i - 1))
+        .join(',')}]\n`;
     const started = Date.now();
     const f = failure(bomb);
     expect(f.message).toMatch(/too many alias expansions/);
@@ -53,7 +56,7 @@ describe('YAML parsing', () => {
   });
 
   it('locates keys, also through numeric keys and aliases', () => {
-    const text = "paths:\n  /a:\n    get:\n      responses:\n        200: {description: ok}\nx: &x\n  y: 1\nz: *x\n";
+    const text = 'paths:\n  /a:\n    get:\n      responses:\n        200: {description: ok}\nx: &x\n  y: 1\nz: *x\n';
     const { locator } = parseYaml(text, limits);
     expect(locator.locate(['paths', '/a', 'get', 'responses', '200', 'description']).range.start).toEqual({ line: 5, column: 15 });
     expect(locator.locate(['z', 'y']).range.start).toEqual({ line: 7, column: 3 });

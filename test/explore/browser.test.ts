@@ -130,22 +130,29 @@ describe('explorer pages in Chromium', () => {
     ['openapi-3.0', 'small-3.0.yaml', /^Source: OpenAPI 3\.0\.3 \(.*small-3\.0\.yaml\) · shown as OpenAPI 3\.0\.3$/],
     ['openapi-3.1', 'examples/bookshop-openapi31.yaml', /^Source: OpenAPI 3\.1\.0 \(examples\/bookshop-openapi31\.yaml\) · shown as OpenAPI 3\.1\.0$/],
     ['openapi-3.2', 'query-3.2.yaml', /^Source: OpenAPI 3\.2\.0 \(.*query-3\.2\.yaml\) · shown as OpenAPI 3\.2\.0$/],
-  ])('%s: the source badge, every operation, no request', async (name, input, origin) => {
-    const files: Record<string, string> = { 'small-3.0.yaml': OAS30, 'query-3.2.yaml': OAS32 };
-    const spec = files[input] ? path.join(dir, input) : input;
-    if (files[input]) writeFileSync(spec, files[input]!);
-    const page = explore(spec, name);
-    const shown = await open(page.file, name);
-    expect(shown.origin).toMatch(origin);
-    expect(shown.articles).toBe(page.ops);
-    expect(shown.requests).toEqual([]);
-    expect(shown.errors).toEqual([]);
-    if (name === 'openapi-3.2') expect(page.html).toMatch(/QUERY/);
-  }, 60_000);
+  ])(
+    '%s: the source badge, every operation, no request',
+    async (name, input, origin) => {
+      const files: Record<string, string> = { 'small-3.0.yaml': OAS30, 'query-3.2.yaml': OAS32 };
+      const spec = files[input] ? path.join(dir, input) : input;
+      if (files[input]) writeFileSync(spec, files[input]!);
+      const page = explore(spec, name);
+      const shown = await open(page.file, name);
+      expect(shown.origin).toMatch(origin);
+      expect(shown.articles).toBe(page.ops);
+      expect(shown.requests).toEqual([]);
+      expect(shown.errors).toEqual([]);
+      if (name === 'openapi-3.2') expect(page.html).toMatch(/QUERY/);
+    },
+    60_000,
+  );
 
   it('marks each line with findings once in the gutter, and the drawer lists what lint found', async () => {
     const page = explore('examples/petstore-swagger2.yaml', 'markers');
-    const data = JSON.parse(/<script type="application\/json" id="explorer-data">(.*?)<\/script>/s.exec(page.html)![1]!) as { files: Array<{ name: string }>; findings: Array<{ kind: string; line?: number; file?: string }> };
+    const data = JSON.parse(/<script type="application\/json" id="explorer-data">(.*?)<\/script>/s.exec(page.html)![1]!) as {
+      files: Array<{ name: string }>;
+      findings: Array<{ kind: string; line?: number; file?: string }>;
+    };
     const lines = new Set(data.findings.filter((f) => f.line && (f.file ?? data.files[0]!.name) === data.files[0]!.name).map((f) => f.line));
     let markers = -1;
     let listed = -1;
@@ -198,12 +205,17 @@ describe('explorer pages in Chromium', () => {
     // a 2.0 document of ~6,000 lines whose last operation has findings
     const paths: string[] = [];
     for (let i = 0; i < 400; i++) {
-      paths.push(`  /items${i}:\n    get:\n      operationId: getItems${i}\n      summary: Items ${i}\n      tags: [items]\n      parameters:\n        - {name: q, in: query, type: string}\n      responses:\n        '200':\n          description: ok\n          schema: {type: object, properties: {n: {type: integer}}}\n          x-examples: {application/json: {n: 1}}\n`);
+      paths.push(
+        `  /items${i}:\n    get:\n      operationId: getItems${i}\n      summary: Items ${i}\n      tags: [items]\n      parameters:\n        - {name: q, in: query, type: string}\n      responses:\n        '200':\n          description: ok\n          schema: {type: object, properties: {n: {type: integer}}}\n          x-examples: {application/json: {n: 1}}\n`,
+      );
     }
     const spec = path.join(dir, 'long-2.0.yaml');
     writeFileSync(spec, `swagger: '2.0'\ninfo: {title: Long, version: '1'}\nhost: api.example.com\npaths:\n${paths.join('')}`);
     const page = explore(spec, 'long');
-    const data = JSON.parse(/<script type="application\/json" id="explorer-data">(.*?)<\/script>/s.exec(page.html)![1]!) as { files: Array<{ text: string }>; findings: Array<{ kind: string; line?: number; code: string; op?: string }> };
+    const data = JSON.parse(/<script type="application\/json" id="explorer-data">(.*?)<\/script>/s.exec(page.html)![1]!) as {
+      files: Array<{ text: string }>;
+      findings: Array<{ kind: string; line?: number; code: string; op?: string }>;
+    };
     const lines = data.files[0]!.text.split('\n');
     const last = data.findings.filter((f) => f.kind === 'finding' && f.line && f.op === 'op-get-items399').sort((a, b) => b.line! - a.line!)[0]!;
     const note = data.findings.find((f) => f.kind === 'note' && f.line)! as { line: number; code: string; message: string };
@@ -213,12 +225,21 @@ describe('explorer pages in Chromium', () => {
     await open(page.file, 'long', async (p) => {
       await p.click('#toggle-drawer');
       await p.selectOption('select[data-filter=rule]', last.code);
-      await p.locator('#finding-list li', { hasText: `:${last.line} ` }).first().click();
+      await p
+        .locator('#finding-list li', { hasText: `:${last.line} ` })
+        .first()
+        .click();
       await p.waitForSelector(`#source-text .hl[data-line="${last.line}"]`);
       drawn = await p.evaluate((line) => {
         const code = document.querySelector('#source-text .code')!.textContent!.split('\n');
         const top = Number((document.querySelector('#source-text .window') as HTMLElement).style.top.replace('px', '')) / 18;
-        return { rendered: code.length, marker: document.querySelectorAll(`#source-text .marker[data-line="${line}"]`).length, text: code[line - 1 - top] ?? '', highlighted: document.querySelector('#source-text .hl')!.getAttribute('data-line')!, noteTitle: '' };
+        return {
+          rendered: code.length,
+          marker: document.querySelectorAll(`#source-text .marker[data-line="${line}"]`).length,
+          text: code[line - 1 - top] ?? '',
+          highlighted: document.querySelector('#source-text .hl')!.getAttribute('data-line')!,
+          noteTitle: '',
+        };
       }, last.line!);
       // scroll the pane to the note's line: it is drawn there, with the note's colour
       await p.evaluate((line) => {
@@ -239,7 +260,10 @@ describe('explorer pages in Chromium', () => {
   it('switches the source pane between the files of a multi-file description', async () => {
     const multi = path.join(dir, 'multi');
     mkdirSync(multi, { recursive: true });
-    writeFileSync(path.join(multi, 'main.yaml'), "openapi: 3.1.0\ninfo: {title: Multi, version: '1'}\npaths:\n  /pets:\n    get:\n      operationId: listPets\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: {$ref: 'schemas.yaml#/Pet'}\n");
+    writeFileSync(
+      path.join(multi, 'main.yaml'),
+      "openapi: 3.1.0\ninfo: {title: Multi, version: '1'}\npaths:\n  /pets:\n    get:\n      operationId: listPets\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: {$ref: 'schemas.yaml#/Pet'}\n",
+    );
     writeFileSync(path.join(multi, 'schemas.yaml'), 'Pet:\n  type: object\n  properties:\n    age: {type: integer}\n');
     const page = explore(path.join(multi, 'main.yaml'), 'multi');
     let seen = { files: [] as string[], on: '', line4: '' };

@@ -58,7 +58,7 @@ describe('apictl explore', () => {
       'packs: [gdpr]\nrules:\n  operation-description: off\n  parameter-description: error\noverrides:\n  - files: ["*.yaml"]\n    rules:\n      info-contact: off\n',
     );
     const spec = readFileSync(path.join(repoRoot, 'examples/petstore-swagger2.yaml'), 'utf8')
-      .replace('paths:\n', "x-apictl-ignore:\n  - rule: error-media-type-problem-json\n    reason: the errors are plain JSON by contract\npaths:\n")
+      .replace('paths:\n', 'x-apictl-ignore:\n  - rule: error-media-type-problem-json\n    reason: the errors are plain JSON by contract\npaths:\n')
       .replace('definitions:\n', 'definitions:\n  Person:\n    type: object\n    x-personal-data: true\n    properties:\n      name: {type: string}\n');
     writeFileSync(path.join(work, 'api.yaml'), spec);
     const lint = apictl(['lint', 'api.yaml', '-f', 'json', '--no-record'], { cwd: work });

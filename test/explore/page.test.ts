@@ -2,7 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { CSP, inertJson, renderExplorerPage } from '../../src/explore/page.js';
 
-const reference = { html: '<nav></nav><section><article id="op-a" data-pointer="/paths/~1a/get" class="op"><h3>GET /a</h3></article></section>', operations: [{ id: 'op-a', method: 'GET', path: '/a', pointer: '/paths/~1a/get', tags: [], deprecated: false }], tags: [] };
+const reference = {
+  html: '<nav></nav><section><article id="op-a" data-pointer="/paths/~1a/get" class="op"><h3>GET /a</h3></article></section>',
+  operations: [{ id: 'op-a', method: 'GET', path: '/a', pointer: '/paths/~1a/get', tags: [], deprecated: false }],
+  tags: [],
+};
 const hostile = '</script><script>alert(1)</script><!-- \u2028 <img src=x onerror=alert(2)>';
 
 function page(over: Partial<Parameters<typeof renderExplorerPage>[0]> = {}): string {
@@ -12,7 +16,16 @@ function page(over: Partial<Parameters<typeof renderExplorerPage>[0]> = {}): str
     shownAs: 'OpenAPI 3.0.3',
     notes: [{ code: 'convert-x', severity: 'info', message: 'note', path: [], range: { start: { line: 3, column: 1 }, end: { line: 3, column: 5 } } }],
     findings: [
-      { code: 'operation-description', severity: 'warn', message: hostile, path: ['paths', '/a', 'get'], source: 'pets.yaml', range: { start: { line: 7, column: 3 }, end: { line: 7, column: 9 } }, fix: hostile, category: 'style' },
+      {
+        code: 'operation-description',
+        severity: 'warn',
+        message: hostile,
+        path: ['paths', '/a', 'get'],
+        source: 'pets.yaml',
+        range: { start: { line: 7, column: 3 }, end: { line: 7, column: 9 } },
+        fix: hostile,
+        category: 'style',
+      },
       { code: 'info-contact', severity: 'error', message: 'no contact', path: ['info'], range: { start: { line: 2, column: 1 }, end: { line: 2, column: 5 } } },
     ],
     files: [{ name: 'pets.yaml', text: `swagger: "2.0"\ninfo:\n  title: "${hostile}"\n` }],
@@ -34,7 +47,9 @@ describe('the explorer page', () => {
 
   it('allows nothing remote (CSP) and carries the description only as inert JSON', () => {
     const html = page();
-    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'">`);
+    expect(html).toContain(
+      `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'">`,
+    );
     expect(CSP).toMatch(/^default-src 'none'/);
     // exactly the two scripts of the page: the data block and ours
     expect(html.match(/<script/g)).toHaveLength(2);

@@ -117,7 +117,15 @@ describe('portfolioFromRegistry', () => {
     const specs = read();
     expect(specs.map((s) => s.name)).toEqual([HOSTILE, 'Orders API', 'Pet Store']);
     const [bad, ord, pet] = specs as [PortfolioSpec, PortfolioSpec, PortfolioSpec];
-    expect(bad).toEqual({ name: HOSTILE, slug: 'script-img-src-x-onerror-alert-1-a-href-https-evil-example-x-a', href: 'script-img-src-x-onerror-alert-1-a-href-https-evil-example-x-a.html', format: 'OpenAPI 3.1.0', latestVersion: 1, versions: 1, history: [] });
+    expect(bad).toEqual({
+      name: HOSTILE,
+      slug: 'script-img-src-x-onerror-alert-1-a-href-https-evil-example-x-a',
+      href: 'script-img-src-x-onerror-alert-1-a-href-https-evil-example-x-a.html',
+      format: 'OpenAPI 3.1.0',
+      latestVersion: 1,
+      versions: 1,
+      history: [],
+    });
 
     for (const [s, slug, format, versions, scoredVersion] of [
       [ord, 'orders-api', 'OpenAPI 3.1.0', 2, 2],
@@ -219,7 +227,18 @@ describe('renderPortfolioPage', () => {
 
   it('draws at most the latest CHART_RUNS runs and says how many there were', () => {
     const history = Array.from({ length: 130 }, (_, i) => ({ at: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString(), score: i % 101, grade: 'C' }));
-    const spec: PortfolioSpec = { name: 'Big', slug: 'big', href: 'big.html', format: 'OpenAPI 3.0.3', latestVersion: 1, versions: 1, score: { score: 29, grade: 'F' }, counts: { error: 1, warn: 0, info: 0, hint: 0 }, history, runs: 400 };
+    const spec: PortfolioSpec = {
+      name: 'Big',
+      slug: 'big',
+      href: 'big.html',
+      format: 'OpenAPI 3.0.3',
+      latestVersion: 1,
+      versions: 1,
+      score: { score: 29, grade: 'F' },
+      counts: { error: 1, warn: 0, info: 0, hint: 0 },
+      history,
+      runs: 400,
+    };
     const row = rowOf(renderPortfolioPage({ title: 'p', generator: 'g', specs: [spec] }), 'big');
     expect(row.match(/<circle /g)).toHaveLength(100);
     expect(row).toContain('aria-label="score history: last 100 of 400 runs, 30 to 28"');

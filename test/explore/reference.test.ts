@@ -15,7 +15,9 @@ type Json = Record<string, any>;
 
 const decode = (s: string): string =>
   s.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot);/gi, (_, e: string) =>
-    e[0] === '#' ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1))) : ({ amp: '&', lt: '<', gt: '>', quot: '"' } as Record<string, string>)[e.toLowerCase()]!,
+    e[0] === '#'
+      ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1)))
+      : ({ amp: '&', lt: '<', gt: '>', quot: '"' } as Record<string, string>)[e.toLowerCase()]!,
   );
 
 /** The nav as a tree: tag → parent tag and the op ids listed directly under it (a tiny tag walk). */
@@ -240,7 +242,10 @@ describe('renderReference: untrusted text', () => {
   const xss: Json = {
     openapi: '3.2.0',
     info: { title: `T ${P}`, version: P, description: `D ${P}\n\n[ok](https://example.com/?q=javascript:1&a=b) [no](https://example.com/" onmouseover="x)` },
-    tags: [{ name: `tag ${P}`, description: P, externalDocs: { url: 'javascript:alert(7)' } }, { name: `child ${P}`, parent: `tag ${P}` }],
+    tags: [
+      { name: `tag ${P}`, description: P, externalDocs: { url: 'javascript:alert(7)' } },
+      { name: `child ${P}`, parent: `tag ${P}` },
+    ],
     paths: {
       [`/p/${P}/{id}`]: {
         parameters: [
@@ -260,7 +265,9 @@ describe('renderReference: untrusted text', () => {
             },
           },
         },
-        additionalOperations: { [`<SCRIPT>${P}`]: { tags: [`child ${P}`], summary: P, requestBody: { $ref: `#/components/requestBodies/${P}` }, callbacks: { [P]: { [P]: { post: { responses: ok } } } }, responses: ok } },
+        additionalOperations: {
+          [`<SCRIPT>${P}`]: { tags: [`child ${P}`], summary: P, requestBody: { $ref: `#/components/requestBodies/${P}` }, callbacks: { [P]: { [P]: { post: { responses: ok } } } }, responses: ok },
+        },
       },
     },
     webhooks: { [P]: { post: { summary: P, responses: ok } } },
@@ -291,7 +298,36 @@ describe('renderReference: untrusted text', () => {
     }
     // and no tag other than ours
     const tags = new Set([...html.matchAll(/<\/?([a-z0-9]+)/gi)].map((m) => m[1]!.toLowerCase()));
-    for (const t of tags) expect(['div', 'nav', 'ul', 'li', 'a', 'span', 'header', 'h1', 'h2', 'h3', 'h4', 'p', 'br', 'section', 'article', 'code', 'strong', 'em', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'dl', 'dt', 'dd']).toContain(t);
+    for (const t of tags)
+      expect([
+        'div',
+        'nav',
+        'ul',
+        'li',
+        'a',
+        'span',
+        'header',
+        'h1',
+        'h2',
+        'h3',
+        'h4',
+        'p',
+        'br',
+        'section',
+        'article',
+        'code',
+        'strong',
+        'em',
+        'table',
+        'thead',
+        'tbody',
+        'tr',
+        'th',
+        'td',
+        'dl',
+        'dt',
+        'dd',
+      ]).toContain(t);
   });
 
   it('the text stays readable once decoded', () => {
@@ -310,7 +346,11 @@ describe('renderReference: untrusted text', () => {
 });
 
 const corpusFiles = hasCorpus
-  ? ['small', 'medium', 'huge'].flatMap((d) => readdirSync(path.join(corpusDir, d)).filter((f) => /\.(json|ya?ml)$/.test(f)).map((f) => `${d}/${f}`))
+  ? ['small', 'medium', 'huge'].flatMap((d) =>
+      readdirSync(path.join(corpusDir, d))
+        .filter((f) => /\.(json|ya?ml)$/.test(f))
+        .map((f) => `${d}/${f}`),
+    )
   : [];
 
 async function load(rel: string): Promise<Json> {

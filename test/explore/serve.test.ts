@@ -78,7 +78,8 @@ function renderer(main: string): () => Promise<Rendered> {
     };
     const doc = inline(load(main)) as Record<string, unknown>;
     const findings = [];
-    for (let i = 1; i <= OPS; i++) findings.push({ code: 'operation-description', severity: 'warn' as const, message: `GET /things/${i} has no description`, path: ['paths', `/things/${i}`, 'get'], category: 'docs' });
+    for (let i = 1; i <= OPS; i++)
+      findings.push({ code: 'operation-description', severity: 'warn' as const, message: `GET /things/${i} has no description`, path: ['paths', `/things/${i}`, 'get'], category: 'docs' });
     findings.push({ code: 'info-contact', severity: 'error' as const, message: 'no contact', path: ['info'], category: 'docs' });
     const html = renderExplorerPage({
       title: 'Things',
@@ -275,11 +276,14 @@ describe('explore --serve in Chromium', () => {
     writeFileSync(file, text);
     await loaded;
     // the page lays out what comes on screen as it scrolls there: a few frames to settle, as a reader sees it
-    await page.evaluate(() => new Promise<void>((done) => {
-      let frames = 0;
-      const tick = (): void => void (++frames > 12 ? done() : requestAnimationFrame(tick));
-      requestAnimationFrame(tick);
-    }));
+    await page.evaluate(
+      () =>
+        new Promise<void>((done) => {
+          let frames = 0;
+          const tick = (): void => void (++frames > 12 ? done() : requestAnimationFrame(tick));
+          requestAnimationFrame(tick);
+        }),
+    );
   }
 
   it('reloads on save, keeping the reader on the same operation with the drawer, filter and source panel as they were', async () => {

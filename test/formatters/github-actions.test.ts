@@ -64,7 +64,9 @@ describe('github-actions format', () => {
 
   it('caps annotations at 50, errors first, and says how many were left out', () => {
     const findings = [...many(5, 'warn', 'w.yaml'), ...many(60, 'error')];
-    const lines = format('github-actions', fixtureInput({ findings, files: ['big.yaml', 'w.yaml'] })).output.trimEnd().split('\n');
+    const lines = format('github-actions', fixtureInput({ findings, files: ['big.yaml', 'w.yaml'] }))
+      .output.trimEnd()
+      .split('\n');
     expect(lines.filter((l) => l.startsWith('::error '))).toHaveLength(50);
     expect(lines.filter((l) => l.startsWith('::warning '))).toHaveLength(0);
     expect(lines[0]).toBe('::error title=rule-error,file=big.yaml,line=1,col=1,endLine=1,endColumn=5::Finding 1.');

@@ -33,8 +33,7 @@ const EXPECTED_FIXTURE = `### ✖ apictl lint: 5 problems (1 error, 2 warnings, 
 | \`specs/Café API.yaml:3:3\` | \`path-kebab-case\` | Path "/Bücher_list" is not kebab-case:<br>use /buecher-list (100%)\\u0007 |
 `;
 
-const rows = (n: number, sev: string, file = 'big.yaml') =>
-  Array.from({ length: n }, (_, i) => `| \`${file}:${i + 1}:1\` | \`rule-${sev}\` | Finding ${i + 1}. |`).join('\n');
+const rows = (n: number, sev: string, file = 'big.yaml') => Array.from({ length: n }, (_, i) => `| \`${file}:${i + 1}:1\` | \`rule-${sev}\` | Finding ${i + 1}. |`).join('\n');
 const HEAD = '| Location | Rule | Message |\n| --- | --- | --- |';
 
 describe('markdown format', () => {

@@ -202,10 +202,7 @@ describe('sarif format', () => {
     const out = JSON.parse(format('sarif', fixtureInput({ findings: [outside!, remote!] })).output) as {
       runs: Array<{ results: Array<{ locations: Array<{ physicalLocation: { artifactLocation: unknown } }> }> }>;
     };
-    expect(out.runs[0]!.results.map((r) => r.locations[0]!.physicalLocation.artifactLocation)).toEqual([
-      { uri: 'file:///elsewhere/spec.yaml' },
-      { uri: 'https://example.com/api.yaml' },
-    ]);
+    expect(out.runs[0]!.results.map((r) => r.locations[0]!.physicalLocation.artifactLocation)).toEqual([{ uri: 'file:///elsewhere/spec.yaml' }, { uri: 'https://example.com/api.yaml' }]);
     if (schemaPath) expect((await validator())(out).ok).toBe(true);
   });
 

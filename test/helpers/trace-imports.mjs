@@ -13,14 +13,14 @@ export async function load(url, context, next) {
   import.meta.url,
 );
 const load = Module._load;
-Module._load = function (request, parent, isMain) {
+Module._load = function (request, parent, isMain, ...rest) {
   try {
     const file = Module._resolveFilename(request, parent, isMain);
     appendFileSync(process.env.APICTL_TRACE_FILE, file + '\n');
   } catch {
     // unresolvable: the real load reports it
   }
-  return load.apply(this, arguments);
+  return load.call(this, request, parent, isMain, ...rest);
 };
 process.once('exit', () => {
   for (const file of Object.keys(Module._cache)) appendFileSync(process.env.APICTL_TRACE_FILE, file + '\n');

@@ -103,7 +103,13 @@ describe('loadConfig', () => {
     ['an unknown key without a near miss', 'colour: true\n', "unknown key 'colour' in config", 1, 1],
     ['an unknown key in a rule setting', 'rules:\n  info-contact:\n    severty: warn\n', "unknown key 'severty' in config at rules.info-contact (did you mean 'severity'?)", 3, 5],
     ['an unknown key in an override', 'overrides:\n  - files: [a.yaml]\n    rule: {}\n', "unknown key 'rule' in config at overrides[0] (did you mean 'rules'?)", 3, 5],
-    ['a rule severity that does not exist', 'rules:\n  info-contact: warning\n', 'rule \'info-contact\': expected error, warn, info, hint, off, true, false or { severity, options }, not "warning"', 2, 17],
+    [
+      'a rule severity that does not exist',
+      'rules:\n  info-contact: warning\n',
+      'rule \'info-contact\': expected error, warn, info, hint, off, true, false or { severity, options }, not "warning"',
+      2,
+      17,
+    ],
     ['a numeric (Spectral-style) severity', 'rules:\n  info-contact: 1\n', "rule 'info-contact': expected error, warn, info, hint, off, true, false or { severity, options }, not 1", 2, 17],
     ['options that are not a mapping', 'rules:\n  x: { options: [1] }\n', "rule 'x': options must be a mapping", 2, 17],
     ['rules as a list', 'rules: [a, b]\n', 'rules must be a mapping', 1, 8],
@@ -114,7 +120,13 @@ describe('loadConfig', () => {
     ['a ruleset URL', 'extends: https://example.com/ruleset.yaml\n', "refusing to extend 'https://example.com/ruleset.yaml': rulesets are read from local files only", 1, 10],
     ['a baseline that is not a string', 'baseline: 3\n', 'baseline must be a non-empty string', 1, 11],
     ['an override without files', 'overrides:\n  - rules: {}\n', "overrides[0] needs 'files' (globs relative to the config file's folder)", 2, 5],
-    ['a per-pointer override', 'overrides:\n  - files: ["api.yaml#/paths"]\n    rules: {}\n', "overrides[0].files: per-pointer overrides ('api.yaml#/paths') are not supported; use x-apictl-ignore in the document", 2, 13],
+    [
+      'a per-pointer override',
+      'overrides:\n  - files: ["api.yaml#/paths"]\n    rules: {}\n',
+      "overrides[0].files: per-pointer overrides ('api.yaml#/paths') are not supported; use x-apictl-ignore in the document",
+      2,
+      13,
+    ],
     ['a duplicate key', 'packs: []\npacks: [gdpr]\n', 'invalid config: Map keys must be unique', 2, 1],
     ['broken YAML', 'rules:\n  a: [warn\n', 'invalid config: Flow sequence in block collection must be sufficiently indented and end with a ]', 3, 1],
     ['a config that is a list', '- a\n', 'the config must be a mapping', 1, 1],
@@ -197,7 +209,11 @@ describe('rulesFor', () => {
       { 'info-contact': true, 'path-param-casing': { severity: 'error', options: { casing: 'snake', acronyms: ['ID'] } }, 'operation-id-required': 'hint' },
     ],
     ['false with options turns the rule off and keeps the options', 'api.json', { 'info-contact': 'warn', 'path-param-casing': { severity: 'off', options: { casing: 'camel', acronyms: ['ID'] } } }],
-    ['paths are relative to the config folder, not the current one', path.join(root, 'legacy/a/b.yaml'), { 'info-contact': 'off', 'path-param-casing': { severity: 'error', options: { casing: 'snake', acronyms: ['ID'] } } }],
+    [
+      'paths are relative to the config folder, not the current one',
+      path.join(root, 'legacy/a/b.yaml'),
+      { 'info-contact': 'off', 'path-param-casing': { severity: 'error', options: { casing: 'snake', acronyms: ['ID'] } } },
+    ],
     ['a file outside the config folder matches no override', '/elsewhere/legacy/x.yaml', config.rules],
   ])('%s', (_name, spec, expected) => {
     expect(rulesFor(config, path.isAbsolute(spec) ? spec : path.join(root, spec))).toEqual(expected);

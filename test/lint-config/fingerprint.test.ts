@@ -139,10 +139,22 @@ components:
     expect(paramIndex(converted, 'dryRun')).toBe('1');
     expect(paramIndex(v3, 'dryRun')).toBe('0');
     const pairs: Array<[string[], string[]]> = [
-      [['paths', '/pets/{petId}', 'put'], ['paths', '/pets/{petId}', 'put']],
-      [['paths', '/pets/{petId}', 'put', 'parameters', paramIndex(converted, 'dryRun')], ['paths', '/pets/{petId}', 'put', 'parameters', paramIndex(v3, 'dryRun')]],
-      [['paths', '/pets/{petId}', 'put', 'parameters', paramIndex(converted, 'petId'), 'schema'], ['paths', '/pets/{petId}', 'put', 'parameters', paramIndex(v3, 'petId'), 'schema']],
-      [['components', 'schemas', 'Pet'], ['components', 'schemas', 'Pet']],
+      [
+        ['paths', '/pets/{petId}', 'put'],
+        ['paths', '/pets/{petId}', 'put'],
+      ],
+      [
+        ['paths', '/pets/{petId}', 'put', 'parameters', paramIndex(converted, 'dryRun')],
+        ['paths', '/pets/{petId}', 'put', 'parameters', paramIndex(v3, 'dryRun')],
+      ],
+      [
+        ['paths', '/pets/{petId}', 'put', 'parameters', paramIndex(converted, 'petId'), 'schema'],
+        ['paths', '/pets/{petId}', 'put', 'parameters', paramIndex(v3, 'petId'), 'schema'],
+      ],
+      [
+        ['components', 'schemas', 'Pet'],
+        ['components', 'schemas', 'Pet'],
+      ],
     ];
     for (const [from2, in3] of pairs) expect(fingerprintFor('rule', from2, converted), from2.join('/')).toBe(fingerprintFor('rule', in3, v3));
   });

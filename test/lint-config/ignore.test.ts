@@ -146,7 +146,11 @@ describe('applyIgnores', () => {
     });
     expect(out.suppressed.map((s) => s.reason)).toEqual(['not ours']);
     expect(out.problems).toHaveLength(1);
-    expect(out.problems[0]).toMatchObject({ source: expect.stringMatching(/v2\.yaml$/), range: { start: { line: 7, column: 9 } }, sourcePath: ['paths', '/pets', 'get', 'x-apictl-ignore', 'operation-id-required'] });
+    expect(out.problems[0]).toMatchObject({
+      source: expect.stringMatching(/v2\.yaml$/),
+      range: { start: { line: 7, column: 9 } },
+      sourcePath: ['paths', '/pets', 'get', 'x-apictl-ignore', 'operation-id-required'],
+    });
   });
 });
 

@@ -52,7 +52,8 @@ describe('lint engine', () => {
   });
 
   it('reports a result a rule returns twice once, and keeps other messages at the same place, as Spectral does', async () => {
-    const body = "  return [{ message: 'dup', path: ['paths', '/a'] }, { message: 'dup', path: ['paths', '/a'] }, { message: 'other', path: ['paths', '/a'] }, { message: 'dup', path: ['paths', '/a', 'get'] }];";
+    const body =
+      "  return [{ message: 'dup', path: ['paths', '/a'] }, { message: 'dup', path: ['paths', '/a'] }, { message: 'other', path: ['paths', '/a'] }, { message: 'dup', path: ['paths', '/a', 'get'] }];";
     const got: string[][] = [];
     // resolved: false → results built directly by apictl; resolved: true → through Spectral's own processing
     for (const resolved of [false, true]) {
@@ -62,14 +63,22 @@ describe('lint engine', () => {
       });
       const rs = await loadRuleset({ extends: [path.join(dir, 'team.yaml')] });
       const { findings } = await lintSource({ bytes: Buffer.from(spec), displayPath: 'api.yaml' }, rs);
-      got.push(findings.filter((f) => f.code === 'team-check').map((f) => `${f.path.join('/')} ${f.message}`).sort());
+      got.push(
+        findings
+          .filter((f) => f.code === 'team-check')
+          .map((f) => `${f.path.join('/')} ${f.message}`)
+          .sort(),
+      );
     }
     expect(got[0]).toEqual(['paths//a dup', 'paths//a other', 'paths//a/get dup']);
     expect(got[1]).toEqual(got[0]);
   });
 
   it('reports duplicate operationIds once, through the style-guide rule', async () => {
-    const doc = spec.replace("      responses: {'200': {description: ok}}\n", "      operationId: x\n      responses: {'200': {description: ok}}\n  /b:\n    get:\n      operationId: x\n      responses: {'200': {description: ok}}\n");
+    const doc = spec.replace(
+      "      responses: {'200': {description: ok}}\n",
+      "      operationId: x\n      responses: {'200': {description: ok}}\n  /b:\n    get:\n      operationId: x\n      responses: {'200': {description: ok}}\n",
+    );
     const { findings } = await lintSource({ bytes: Buffer.from(doc), displayPath: 'api.yaml' }, await loadRuleset({}));
     expect(findings.filter((f) => /operation-id-unique|duplicate-operation-id/.test(f.code)).map((f) => f.code)).toEqual(['operation-id-unique']);
   });

@@ -143,7 +143,11 @@ describe.skipIf(!hasCorpus)('rules lane on a huge document (corpus)', () => {
     const caches = tempTree({});
     const run = (env: Record<string, string>): string => {
       try {
-        return execFileSync(process.execPath, [bin, 'lint', file, '-f', 'json', '--no-record', '--no-config', '-q'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, ...env } });
+        return execFileSync(process.execPath, [bin, 'lint', file, '-f', 'json', '--no-record', '--no-config', '-q'], {
+          encoding: 'utf8',
+          maxBuffer: 256 * 1024 * 1024,
+          env: { ...process.env, ...env },
+        });
       } catch (e) {
         // exit 1: findings of severity error
         const err = e as { status: number; stdout: string };
@@ -152,7 +156,10 @@ describe.skipIf(!hasCorpus)('rules lane on a huge document (corpus)', () => {
       }
     };
     // the lane's worker writes its code cache entry as it starts: that it is there says the lane ran
-    const laneCache = (dir: string): string[] => readdirSync(dir, { recursive: true }).map(String).filter((f) => /lane\.bundle\.cjs-\w+\.bin$/.test(f));
+    const laneCache = (dir: string): string[] =>
+      readdirSync(dir, { recursive: true })
+        .map(String)
+        .filter((f) => /lane\.bundle\.cjs-\w+\.bin$/.test(f));
     const without = run({ APICTL_NO_LANE: '1', APICTL_CACHE_DIR: path.join(caches, 'without') });
     const withLane = run({ APICTL_CACHE_DIR: path.join(caches, 'with') });
     expect(laneCache(path.join(caches, 'without'))).toEqual([]);

@@ -66,7 +66,9 @@ describe.skipIf(!hasCorpus)('the library and the CLI', () => {
 
     const cli = apictl(['lint', ...files, '-f', 'json', '--no-record', '-q'], { cwd: dir });
     expect(cli.stderr).toBe('');
-    const fromCli = (JSON.parse(cli.stdout) as CliFinding[]).map((f) => `${f.source} ${f.range.start.line + 1}:${f.range.start.character + 1} ${SEVERITY[f.severity]} ${f.code} ${JSON.stringify(f.path)} ${f.known === true} ${f.message}`).sort();
+    const fromCli = (JSON.parse(cli.stdout) as CliFinding[])
+      .map((f) => `${f.source} ${f.range.start.line + 1}:${f.range.start.character + 1} ${SEVERITY[f.severity]} ${f.code} ${JSON.stringify(f.path)} ${f.known === true} ${f.message}`)
+      .sort();
 
     const configFile = findConfig(dir)!;
     const config = loadConfig(configFile);

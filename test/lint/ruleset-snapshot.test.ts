@@ -20,7 +20,19 @@ const rulesetsDir = path.join(repoRoot, 'rulesets');
 describe('ruleset snapshot', () => {
   it('holds every ruleset file the lint loads, exactly as parsing its current text gives it', () => {
     const names = Object.keys(snapshot).sort();
-    expect(names).toEqual(expect.arrayContaining(['apictl.yaml', 'core/style.yaml', 'core/security.yaml', 'core/performance.yaml', 'core/compliance.yaml', 'packs/psd2.yaml', 'packs/fhir.yaml', 'packs/r155.yaml', 'packs/gdpr.yaml']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'apictl.yaml',
+        'core/style.yaml',
+        'core/security.yaml',
+        'core/performance.yaml',
+        'core/compliance.yaml',
+        'packs/psd2.yaml',
+        'packs/fhir.yaml',
+        'packs/r155.yaml',
+        'packs/gdpr.yaml',
+      ]),
+    );
     for (const name of names) {
       const file = path.join(rulesetsDir, name);
       const text = readFileSync(file, 'utf8');
@@ -58,7 +70,9 @@ describe('lint engine bundle', () => {
     expect(spectral.ownFunctionsUnchanged(recorded, fnDir)).toBe(true);
     const modules = spectral.spectralModules();
     expect(modules.source).toBe('bundle');
-    const names = Object.keys(recorded).filter((f) => !f.includes('/')).map((f) => f.slice(0, -3));
+    const names = Object.keys(recorded)
+      .filter((f) => !f.includes('/'))
+      .map((f) => f.slice(0, -3));
     expect(names.length).toBeGreaterThan(100);
     for (const n of names) expect(typeof modules.ownFunctions?.[n], n).toBe('function');
     // apictl runs its own rules: Spectral is loaded from node_modules, and only for extended rulesets
@@ -66,7 +80,7 @@ describe('lint engine bundle', () => {
     // function names are part of the ruleset fingerprint: the bundle's are those of the files
     for (const n of names) {
       const fromFile = ((await import(pathToFileURL(path.join(fnDir, `${n}.js`)).href)) as { default: { name: string } }).default;
-      expect((modules.ownFunctions?.[n] as { name?: string }).name, n).toBe(fromFile.name);
+      expect((modules.ownFunctions?.[n] as { name?: string } | undefined)?.name, n).toBe(fromFile.name);
     }
   });
 
@@ -78,7 +92,25 @@ describe('lint engine bundle', () => {
     const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'apictl-cc-'));
     const run = (env: Record<string, string>) => {
       try {
-        return execFileSync(process.execPath, [bin, 'lint', path.join(repoRoot, 'examples', 'petstore-swagger2.yaml'), path.join(repoRoot, 'examples', 'bookshop-openapi31.yaml'), '-f', 'json', '--no-record', '--no-config', '-q', '--pack', 'psd2', '--pack', 'gdpr'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', APICTL_CACHE_DIR: cacheDir, ...env } });
+        return execFileSync(
+          process.execPath,
+          [
+            bin,
+            'lint',
+            path.join(repoRoot, 'examples', 'petstore-swagger2.yaml'),
+            path.join(repoRoot, 'examples', 'bookshop-openapi31.yaml'),
+            '-f',
+            'json',
+            '--no-record',
+            '--no-config',
+            '-q',
+            '--pack',
+            'psd2',
+            '--pack',
+            'gdpr',
+          ],
+          { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', APICTL_CACHE_DIR: cacheDir, ...env } },
+        );
       } catch (e) {
         return (e as { stdout: string }).stdout; // exit 1: findings
       }
@@ -87,7 +119,9 @@ describe('lint engine bundle', () => {
       const withBundle = run({});
       expect(JSON.parse(withBundle).length).toBeGreaterThan(10);
       // the first run wrote the bundle's code cache; the second one reads it
-      const written = readdirSync(cacheDir, { recursive: true }).map(String).filter((f) => f.endsWith('.bin'));
+      const written = readdirSync(cacheDir, { recursive: true })
+        .map(String)
+        .filter((f) => f.endsWith('.bin'));
       expect(written.some((f) => f.includes('engine.bundle.cjs'))).toBe(true);
       expect(run({})).toBe(withBundle);
       expect(run({ APICTL_NO_CODE_CACHE: '1' })).toBe(withBundle);

@@ -75,7 +75,10 @@ async function spectralFindings(rulesetFile: string, doc: unknown): Promise<Foun
   spectral.setRuleset(ruleset);
   const results = await spectral.run(new Document(JSON.stringify(doc), Parsers.Json, 'doc.json'), { ignoreUnknownFormat: true });
   // the rules' results only (not Spectral's own diagnostics, such as a $ref it could not resolve)
-  return results.filter((r) => Object.hasOwn(ruleset.rules, String(r.code))).map((r) => key(r.code, r.path, r.message, r.severity)).sort();
+  return results
+    .filter((r) => Object.hasOwn(ruleset.rules, String(r.code)))
+    .map((r) => key(r.code, r.path, r.message, r.severity))
+    .sort();
 }
 
 async function apictlFindings(packs: string[], doc: unknown): Promise<Found> {
@@ -92,14 +95,18 @@ describe("apictl's runner and Spectral's, on the same rulesets", () => {
     ['fhir', path.join(repoRoot, 'rulesets', 'packs', 'fhir.yaml'), ['fhir']],
     ['r155', path.join(repoRoot, 'rulesets', 'packs', 'r155.yaml'), ['r155']],
     ['gdpr', path.join(repoRoot, 'rulesets', 'packs', 'gdpr.yaml'), ['gdpr']],
-  ])('%s: the same findings, one by one', async (_name, file, packs) => {
-    for (const [name, doc] of documents()) {
-      const ours = await apictlFindings(packs, doc);
-      const theirs = await spectralFindings(file, doc);
-      expect(ours.length, name).toBeGreaterThan(0);
-      expect(ours, name).toEqual(theirs);
-    }
-  }, 300_000);
+  ])(
+    '%s: the same findings, one by one',
+    async (_name, file, packs) => {
+      for (const [name, doc] of documents()) {
+        const ours = await apictlFindings(packs, doc);
+        const theirs = await spectralFindings(file, doc);
+        expect(ours.length, name).toBeGreaterThan(0);
+        expect(ours, name).toEqual(theirs);
+      }
+    },
+    300_000,
+  );
 });
 
 describe('selectors', () => {
@@ -135,7 +142,7 @@ describe('selectors', () => {
   });
 
   it('refuse what they do not support, instead of selecting nothing', () => {
-    for (const bad of ['$..description', '$.paths[0:2]', "$.a[?(@.x > 1)]", 'paths', "$.a[?(@.x == require('fs'))]"]) expect(() => compileSelector(bad), bad).toThrow(/given/);
+    for (const bad of ['$..description', '$.paths[0:2]', '$.a[?(@.x > 1)]', 'paths', "$.a[?(@.x == require('fs'))]"]) expect(() => compileSelector(bad), bad).toThrow(/given/);
   });
 });
 

@@ -41,7 +41,10 @@ describe('apictl mcp generate: report and exit codes', () => {
   it('says a server without security sends no credentials, and the Overlay its README shows adds a scheme', async () => {
     const dir = path.join(work, 'nosec');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, 'api.yaml'), "openapi: 3.0.3\ninfo: {title: Open, version: '1'}\nservers: [{url: 'https://api.example/v1'}]\npaths:\n  /a:\n    get:\n      operationId: getA\n      responses: {'200': {description: ok}}\n");
+    writeFileSync(
+      path.join(dir, 'api.yaml'),
+      "openapi: 3.0.3\ninfo: {title: Open, version: '1'}\nservers: [{url: 'https://api.example/v1'}]\npaths:\n  /a:\n    get:\n      operationId: getA\n      responses: {'200': {description: ok}}\n",
+    );
     const first = await generate(['api.yaml', '-o', 'out'], { cwd: dir });
     expect(first.code).toBe(0);
     expect(first.stderr).toMatch(/warning: the description declares no security scheme, so the server sends no credentials/);
@@ -58,7 +61,10 @@ describe('apictl mcp generate: report and exit codes', () => {
     const dir = path.join(work, 'stdin');
     mkdirSync(dir, { recursive: true });
     const r = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [path.join(repoRoot, 'bin', 'apictl.js'), 'mcp', 'generate', '-', '-o', 'out', '--stdin-filepath', 'shop.yaml'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
+      const child = spawn(process.execPath, [path.join(repoRoot, 'bin', 'apictl.js'), 'mcp', 'generate', '-', '-o', 'out', '--stdin-filepath', 'shop.yaml'], {
+        cwd: dir,
+        env: { ...process.env, NO_COLOR: '1' },
+      });
       let stderr = '';
       child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
       child.on('close', (code) => resolve({ code, stderr }));
@@ -146,7 +152,22 @@ describe('the generated project', () => {
 
   it('is a normal TypeScript project whose code is the template, verbatim', () => {
     const files = filesUnder(out).sort();
-    for (const f of ['package.json', 'tsconfig.json', 'tools.json', 'server.json', 'README.md', '.env.example', 'Dockerfile', '.gitignore', 'CHANGELOG.md', 'mcp-manifest.json', 'src/index.ts', 'src/mcp.ts', 'src/pipeline.ts', 'test/server.test.mjs']) {
+    for (const f of [
+      'package.json',
+      'tsconfig.json',
+      'tools.json',
+      'server.json',
+      'README.md',
+      '.env.example',
+      'Dockerfile',
+      '.gitignore',
+      'CHANGELOG.md',
+      'mcp-manifest.json',
+      'src/index.ts',
+      'src/mcp.ts',
+      'src/pipeline.ts',
+      'test/server.test.mjs',
+    ]) {
       expect(files).toContain(f);
     }
     const template = path.join(repoRoot, 'templates', 'mcp-server');
@@ -158,7 +179,16 @@ describe('the generated project', () => {
   it('pins exact dependency versions read from node_modules, and never depends on apictl', () => {
     const pkg = JSON.parse(readFileSync(path.join(out, 'package.json'), 'utf8'));
     const installed = (name: string) => JSON.parse(readFileSync(path.join(repoRoot, 'node_modules', name, 'package.json'), 'utf8')).version;
-    expect(pkg.dependencies).toEqual({ '@modelcontextprotocol/sdk': installed('@modelcontextprotocol/sdk'), ajv: installed('ajv'), 'ajv-formats': installed('ajv-formats'), jose: installed('jose'), zod: installed('zod'), '@redis/client': installed('@redis/client'), 'better-sqlite3': installed('better-sqlite3'), yaml: installed('yaml') });
+    expect(pkg.dependencies).toEqual({
+      '@modelcontextprotocol/sdk': installed('@modelcontextprotocol/sdk'),
+      ajv: installed('ajv'),
+      'ajv-formats': installed('ajv-formats'),
+      jose: installed('jose'),
+      zod: installed('zod'),
+      '@redis/client': installed('@redis/client'),
+      'better-sqlite3': installed('better-sqlite3'),
+      yaml: installed('yaml'),
+    });
     expect(pkg.devDependencies).toEqual({ typescript: installed('typescript'), '@types/node': installed('@types/node'), '@types/better-sqlite3': installed('@types/better-sqlite3') });
     expect(JSON.stringify(pkg)).not.toMatch(/apictl"/);
     expect(pkg.scripts).toMatchObject({ build: 'tsc -p tsconfig.json', start: 'node dist/index.js' });
@@ -167,7 +197,18 @@ describe('the generated project', () => {
   it('documents every variable and shows client snippets', () => {
     const readme = readFileSync(path.join(out, 'README.md'), 'utf8');
     const env = readFileSync(path.join(out, '.env.example'), 'utf8');
-    for (const v of ['API_BASE_URL', 'API_KEY', 'BEARER_AUTH_TOKEN', 'BASIC_AUTH_USERNAME', 'BASIC_AUTH_PASSWORD', 'OAUTH_CLIENT_ID', 'OAUTH_CLIENT_SECRET', 'MCP_AUDIT_LOG', 'MCP_RATE_LIMIT_PER_MINUTE', 'MCP_CALLER_ID']) {
+    for (const v of [
+      'API_BASE_URL',
+      'API_KEY',
+      'BEARER_AUTH_TOKEN',
+      'BASIC_AUTH_USERNAME',
+      'BASIC_AUTH_PASSWORD',
+      'OAUTH_CLIENT_ID',
+      'OAUTH_CLIENT_SECRET',
+      'MCP_AUDIT_LOG',
+      'MCP_RATE_LIMIT_PER_MINUTE',
+      'MCP_CALLER_ID',
+    ]) {
       expect(readme).toContain(`\`${v}\``);
       expect(env).toMatch(new RegExp(`^${v}=`, 'm'));
     }
@@ -254,12 +295,12 @@ describe('regenerating a project', () => {
     expect(readFileSync(path.join(out, 'Dockerfile.apictl-new'), 'utf8')).toMatch(/FROM node:20-slim/);
 
     // A new optional query parameter: minor.
-    writeFileSync(spec, original.replace("        - name: X-Trace-Id\n", "        - name: sort\n          in: query\n          schema: { type: string }\n        - name: X-Trace-Id\n"));
+    writeFileSync(spec, original.replace('        - name: X-Trace-Id\n', '        - name: sort\n          in: query\n          schema: { type: string }\n        - name: X-Trace-Id\n'));
     const minor = await generate([spec, '-o', out, '--db', db]);
     expect(minor.stdout).toMatch(/1\.0\.1 → 1\.1\.0 \(minor/);
 
     // A tool disappears: major.
-    writeFileSync(spec, original.replace(/  \/slow:\n(    .*\n|      .*\n)+?(?=  \/strange:)/, ''));
+    writeFileSync(spec, original.replace(/ {2}\/slow:\n( {4}.*\n| {6}.*\n)+?(?= {2}\/strange:)/, ''));
     const major = await generate([spec, '-o', out, '--db', db]);
     expect(major.code, major.stderr).toBe(0);
     expect(major.stdout).toMatch(/1\.1\.0 → 2\.0\.0 \(major/);

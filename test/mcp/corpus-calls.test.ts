@@ -24,7 +24,11 @@ const isObj = (v: unknown): v is Schema => v !== null && typeof v === 'object' &
 
 const SPECS: Array<[string, string | undefined]> = [
   ...['small', 'medium', 'huge', 'swagger2'].flatMap((set) =>
-    hasCorpus ? readdirSync(path.join(corpusDir, set)).filter((f) => /\.(json|ya?ml)$/.test(f)).map((f): [string, string | undefined] => [`${set}/${f}`, undefined]) : [],
+    hasCorpus
+      ? readdirSync(path.join(corpusDir, set))
+          .filter((f) => /\.(json|ya?ml)$/.test(f))
+          .map((f): [string, string | undefined] => [`${set}/${f}`, undefined])
+      : [],
   ),
   ['multi/digitalocean/DigitalOcean-public.v2.yaml', 'multi/digitalocean'],
   ['multi/oai-petstore-separate-2.0/spec/swagger.yaml', 'multi/oai-petstore-separate-2.0'],
@@ -35,12 +39,17 @@ function successResponse(doc: Schema, method: string, pathKey: string): { status
   const op = (doc.paths as Schema)?.[pathKey] as Schema | undefined;
   const responses = (op?.[method.toLowerCase()] as Schema | undefined)?.responses as Schema | undefined;
   if (!isObj(responses)) return { status: 200 };
-  const codes = Object.keys(responses).filter((c) => /^2\d\d$/.test(c)).sort();
+  const codes = Object.keys(responses)
+    .filter((c) => /^2\d\d$/.test(c))
+    .sort();
   if ('2XX' in responses) codes.push('2XX');
   if (codes.length === 0 && 'default' in responses) codes.push('default');
   const deref = (v: unknown): unknown => {
     for (let i = 0; i < 8 && isObj(v) && typeof v.$ref === 'string' && v.$ref.startsWith('#/'); i++) {
-      v = v.$ref.slice(2).split('/').reduce<unknown>((at, k) => (isObj(at) ? at[k.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), doc);
+      v = v.$ref
+        .slice(2)
+        .split('/')
+        .reduce<unknown>((at, k) => (isObj(at) ? at[k.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), doc);
     }
     return v;
   };
@@ -83,98 +92,109 @@ describe.skipIf(!hasCorpus)('every tool of every corpus document: sampled argume
     if (work) removeDir(work);
   });
 
-  it.each(SPECS)('%s', async (file, refRoot) => {
-    const name = file.replace(/[^a-z0-9]+/gi, '-');
-    const dir = path.join(work, name);
-    const g = await generate([path.join(corpusDir, file), '-o', dir, '--allow-writes', '--db', path.join(work, 'apictl.db'), ...(refRoot ? ['--ref-root', path.join(corpusDir, refRoot)] : [])]);
-    if (g.code === 1 && /no operation was selected/.test(g.stdout + g.stderr)) return; // a description without callable operations
-    expect(g.code, g.stderr).toBe(0);
-    cpSync(path.join(built, 'dist'), path.join(dir, 'dist'), { recursive: true });
-    linkNodeModules(dir);
+  it.each(SPECS)(
+    '%s',
+    async (file, refRoot) => {
+      const name = file.replace(/[^a-z0-9]+/gi, '-');
+      const dir = path.join(work, name);
+      const g = await generate([path.join(corpusDir, file), '-o', dir, '--allow-writes', '--db', path.join(work, 'apictl.db'), ...(refRoot ? ['--ref-root', path.join(corpusDir, refRoot)] : [])]);
+      if (g.code === 1 && /no operation was selected/.test(g.stdout + g.stderr)) return; // a description without callable operations
+      expect(g.code, g.stderr).toBe(0);
+      cpSync(path.join(built, 'dist'), path.join(dir, 'dist'), { recursive: true });
+      linkNodeModules(dir);
 
-    const loaded = await loadDocument({ path: path.join(corpusDir, file) }, refRoot ? { refRoot: path.join(corpusDir, refRoot) } : {});
-    const prepared = await prepareDocument(loaded, { target: '3.0' });
-    const doc = prepared.document as Schema;
-    const kind = prepared.outputKind === 'swagger-2.0' ? 'openapi-3.0' : prepared.outputKind;
-    const exact = planServer({
-      document: prepared.document, kind, include: [], exclude: [], allowWrites: true, spec: { title: file, version: '1', hash: 'h' },
-      config: { ...NO_CONFIG, config: { inputSchemaMaxBytes: 1e9, outputSchemaMaxBytes: 1e9 } },
-    });
-    const exactByName = new Map(exact.tools.map((t) => [t.definition.name, t.definition]));
-    const tools = (JSON.parse(readFileSync(path.join(dir, 'tools.json'), 'utf8')) as { tools: GeneratedTool[] }).tools;
+      const loaded = await loadDocument({ path: path.join(corpusDir, file) }, refRoot ? { refRoot: path.join(corpusDir, refRoot) } : {});
+      const prepared = await prepareDocument(loaded, { target: '3.0' });
+      const doc = prepared.document as Schema;
+      const kind = prepared.outputKind === 'swagger-2.0' ? 'openapi-3.0' : prepared.outputKind;
+      const exact = planServer({
+        document: prepared.document,
+        kind,
+        include: [],
+        exclude: [],
+        allowWrites: true,
+        spec: { title: file, version: '1', hash: 'h' },
+        config: { ...NO_CONFIG, config: { inputSchemaMaxBytes: 1e9, outputSchemaMaxBytes: 1e9 } },
+      });
+      const exactByName = new Map(exact.tools.map((t) => [t.definition.name, t.definition]));
+      const tools = (JSON.parse(readFileSync(path.join(dir, 'tools.json'), 'utf8')) as { tools: GeneratedTool[] }).tools;
 
-    // every credential the project reads gets a value; token endpoints are the local upstream
-    const env: Record<string, string> = {};
-    for (const m of readFileSync(path.join(dir, '.env.example'), 'utf8').matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=/gm)) {
-      const v = m[1]!;
-      if (v === 'API_BASE_URL' || v.startsWith('MCP_')) continue;
-      env[v] = v.endsWith('TOKEN_URL') ? `${upstream.base}/token` : `sampled-${v.toLowerCase()}-value`;
-    }
-    const server = await startServer(dir, {
-      ...env,
-      API_BASE_URL: `${upstream.base}/api`,
-      MCP_AUDIT_LOG: path.join(work, 'audit', `${name}.jsonl`),
-      MCP_RATE_LIMIT_PER_MINUTE: '1000000',
-      MCP_TOOLSETS: 'all',
-      MCP_MAX_RESPONSE_BYTES: '10000000',
-    });
-    const failures: string[] = [];
-    const misses: string[] = [];
-    const oracle = (schema: Schema | undefined, value: unknown): boolean => (schema ? ajv.compile(schema)(value) : true);
-    try {
-      for (const tool of tools) {
-        const def = exactByName.get(tool.definition.name);
-        expect(def, `${tool.definition.name} is planned the same way in process`).toBeDefined();
-        totals.tools++;
-        const argSets = variants(def!.inputSchema, def!.inputSchema, 'request', 2);
-        const { status, schema } = successResponse(doc, tool.request.method, tool.request.path);
-        const answers = schema === undefined ? [{ ok: true }] : variants(doc, schema, 'response', 3);
-        if (argSets.length === 0 || answers.length === 0) {
-          misses.push(`${tool.definition.name}: no ${argSets.length === 0 ? 'argument set' : 'answer'} sampled`);
-          continue;
-        }
-        // the fullest argument set, each sampled answer
-        const args = argSets[argSets.length > 1 ? 1 : 0] as Record<string, unknown>;
-        for (const body of answers.slice(0, 3)) {
-          next = { status, body };
-          const before = upstream.seen.length;
-          const res = (await server.client.callTool({ name: tool.definition.name, arguments: args })) as { isError?: boolean; structuredContent?: unknown };
-          const text = textOf(res);
-          const reached = upstream.seen.length === before + 1;
-          const flagged = /does not match (its|the) (declared )?schema|not match the output schema/i.test(text);
-          if (!reached || res.isError) {
-            // refused before the upstream: the arguments; after it: the answer or the request
-            if (!reached && !oracle(def!.inputSchema, args)) {
-              misses.push(`${tool.definition.name}: sampled arguments invalid: ${text.slice(0, 200)}`);
-              break;
-            }
-            if (reached && res.isError && tool.output.structured && !oracle(def!.outputSchema, tool.output.wrap ? { result: body } : body)) {
-              misses.push(`${tool.definition.name}: sampled answer invalid: ${text.slice(0, 300)}`);
-              continue;
-            }
-            failures.push(`${tool.definition.name}: ${reached ? 'reached' : 'refused'} ${text.slice(0, 300)} · args ${JSON.stringify(args).slice(0, 200)} · answer ${JSON.stringify(body).slice(0, 200)}`);
-            break;
+      // every credential the project reads gets a value; token endpoints are the local upstream
+      const env: Record<string, string> = {};
+      for (const m of readFileSync(path.join(dir, '.env.example'), 'utf8').matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=/gm)) {
+        const v = m[1]!;
+        if (v === 'API_BASE_URL' || v.startsWith('MCP_')) continue;
+        env[v] = v.endsWith('TOKEN_URL') ? `${upstream.base}/token` : `sampled-${v.toLowerCase()}-value`;
+      }
+      const server = await startServer(dir, {
+        ...env,
+        API_BASE_URL: `${upstream.base}/api`,
+        MCP_AUDIT_LOG: path.join(work, 'audit', `${name}.jsonl`),
+        MCP_RATE_LIMIT_PER_MINUTE: '1000000',
+        MCP_TOOLSETS: 'all',
+        MCP_MAX_RESPONSE_BYTES: '10000000',
+      });
+      const failures: string[] = [];
+      const misses: string[] = [];
+      const oracle = (schema: Schema | undefined, value: unknown): boolean => (schema ? ajv.compile(schema)(value) : true);
+      try {
+        for (const tool of tools) {
+          const def = exactByName.get(tool.definition.name);
+          expect(def, `${tool.definition.name} is planned the same way in process`).toBeDefined();
+          totals.tools++;
+          const argSets = variants(def!.inputSchema, def!.inputSchema, 'request', 2);
+          const { status, schema } = successResponse(doc, tool.request.method, tool.request.path);
+          const answers = schema === undefined ? [{ ok: true }] : variants(doc, schema, 'response', 3);
+          if (argSets.length === 0 || answers.length === 0) {
+            misses.push(`${tool.definition.name}: no ${argSets.length === 0 ? 'argument set' : 'answer'} sampled`);
+            continue;
           }
-          totals.calls++;
-          if (tool.output.structured) {
-            if (flagged || res.structuredContent === undefined) {
-              if (!oracle(def!.outputSchema, tool.output.wrap ? { result: body } : body)) {
+          // the fullest argument set, each sampled answer
+          const args = argSets[argSets.length > 1 ? 1 : 0] as Record<string, unknown>;
+          for (const body of answers.slice(0, 3)) {
+            next = { status, body };
+            const before = upstream.seen.length;
+            const res = (await server.client.callTool({ name: tool.definition.name, arguments: args })) as { isError?: boolean; structuredContent?: unknown };
+            const text = textOf(res);
+            const reached = upstream.seen.length === before + 1;
+            const flagged = /does not match (its|the) (declared )?schema|not match the output schema/i.test(text);
+            if (!reached || res.isError) {
+              // refused before the upstream: the arguments; after it: the answer or the request
+              if (!reached && !oracle(def!.inputSchema, args)) {
+                misses.push(`${tool.definition.name}: sampled arguments invalid: ${text.slice(0, 200)}`);
+                break;
+              }
+              if (reached && res.isError && tool.output.structured && !oracle(def!.outputSchema, tool.output.wrap ? { result: body } : body)) {
                 misses.push(`${tool.definition.name}: sampled answer invalid: ${text.slice(0, 300)}`);
                 continue;
               }
-              failures.push(`${tool.definition.name}: answer refused: ${text.slice(0, 300)} · answer ${JSON.stringify(body).slice(0, 300)}`);
+              failures.push(
+                `${tool.definition.name}: ${reached ? 'reached' : 'refused'} ${text.slice(0, 300)} · args ${JSON.stringify(args).slice(0, 200)} · answer ${JSON.stringify(body).slice(0, 200)}`,
+              );
               break;
             }
-            totals.structured++;
+            totals.calls++;
+            if (tool.output.structured) {
+              if (flagged || res.structuredContent === undefined) {
+                if (!oracle(def!.outputSchema, tool.output.wrap ? { result: body } : body)) {
+                  misses.push(`${tool.definition.name}: sampled answer invalid: ${text.slice(0, 300)}`);
+                  continue;
+                }
+                failures.push(`${tool.definition.name}: answer refused: ${text.slice(0, 300)} · answer ${JSON.stringify(body).slice(0, 300)}`);
+                break;
+              }
+              totals.structured++;
+            }
           }
         }
+      } finally {
+        await server.close();
       }
-    } finally {
-      await server.close();
-    }
-    totals.missed.push(...misses);
-    expect(failures).toEqual([]);
-  }, 600_000);
+      totals.missed.push(...misses);
+      expect(failures).toEqual([]);
+    },
+    600_000,
+  );
 
   // Not vacuous: thousands of tools, most answers structured. The misses bound is tight on purpose: a
   // schema our own translation gets wrong (both the shipped and the exact one) shows up as misses.

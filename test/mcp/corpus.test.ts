@@ -45,42 +45,46 @@ describe.skipIf(!hasCorpus)('MCP plans for the corpus (../shared/corpus)', () =>
   const sdkValidator = new AjvJsonSchemaValidator();
   const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false });
 
-  it.each(SPECS)('%s', async (file, refRoot, minTools) => {
-    const loaded = await loadDocument({ path: path.join(corpusDir, file) }, { refRoot: refRoot && path.join(corpusDir, refRoot) });
-    const prepared = await prepareDocument(loaded, { target: '3.0' });
-    const kind = prepared.outputKind === 'swagger-2.0' ? 'openapi-3.0' : prepared.outputKind;
-    const plan = planServer({ document: prepared.document, kind, config: NO_CONFIG, include: [], exclude: [], allowWrites: true, spec: { title: file, version: '1', hash: 'h' } });
-    expect(plan.tools.length).toBeGreaterThanOrEqual(minTools);
-    expect(plan.report.length).toBeGreaterThanOrEqual(plan.tools.length);
-    const names = new Set<string>();
-    for (const t of plan.tools) {
-      const d = t.definition;
-      expect(d.name).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
-      expect(names.has(d.name.toLowerCase()), d.name).toBe(false);
-      names.add(d.name.toLowerCase());
-      expect(d.description.length).toBeLessThanOrEqual(1024);
-      // no words that tell an agent nothing, and no links into a documentation renderer
-      const texts = [d.description, ...Object.values((d.inputSchema.properties as Record<string, { description?: string }> | undefined) ?? {}).map((x) => x.description ?? '')];
-      for (const text of texts) {
-        expect(text, d.name).not.toMatch(/Returns: (?:no error|ok|success|successful operation)\b/i);
-        expect(text, d.name).not.toMatch(/\b(path|query|header|cookie) parameter\b[^()]*\(\1 parameter\)/i);
-        expect(text, d.name).not.toMatch(/\]\(#(?:operation|tag|section|schema)[/-]/);
+  it.each(SPECS)(
+    '%s',
+    async (file, refRoot, minTools) => {
+      const loaded = await loadDocument({ path: path.join(corpusDir, file) }, { refRoot: refRoot && path.join(corpusDir, refRoot) });
+      const prepared = await prepareDocument(loaded, { target: '3.0' });
+      const kind = prepared.outputKind === 'swagger-2.0' ? 'openapi-3.0' : prepared.outputKind;
+      const plan = planServer({ document: prepared.document, kind, config: NO_CONFIG, include: [], exclude: [], allowWrites: true, spec: { title: file, version: '1', hash: 'h' } });
+      expect(plan.tools.length).toBeGreaterThanOrEqual(minTools);
+      expect(plan.report.length).toBeGreaterThanOrEqual(plan.tools.length);
+      const names = new Set<string>();
+      for (const t of plan.tools) {
+        const d = t.definition;
+        expect(d.name).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+        expect(names.has(d.name.toLowerCase()), d.name).toBe(false);
+        names.add(d.name.toLowerCase());
+        expect(d.description.length).toBeLessThanOrEqual(1024);
+        // no words that tell an agent nothing, and no links into a documentation renderer
+        const texts = [d.description, ...Object.values((d.inputSchema.properties as Record<string, { description?: string }> | undefined) ?? {}).map((x) => x.description ?? '')];
+        for (const text of texts) {
+          expect(text, d.name).not.toMatch(/Returns: (?:no error|ok|success|successful operation)\b/i);
+          expect(text, d.name).not.toMatch(/\b(path|query|header|cookie) parameter\b[^()]*\(\1 parameter\)/i);
+          expect(text, d.name).not.toMatch(/\]\(#(?:operation|tag|section|schema)[/-]/);
+        }
+        expect(Object.keys(d.annotations).sort()).toEqual(['destructiveHint', 'idempotentHint', 'openWorldHint', 'readOnlyHint', 'title']);
+        for (const schema of [d.inputSchema, d.outputSchema]) {
+          if (!schema) continue;
+          expect(schema.type, d.name).toBe('object');
+          expect(() => ajv.compile(schema), d.name).not.toThrow();
+          // The SDK client compiles output schemas when it lists tools.
+          if (schema === d.outputSchema) expect(() => sdkValidator.getValidator(schema as never), d.name).not.toThrow();
+          for (const p of Object.keys((schema === d.inputSchema ? (schema.properties as object | undefined) : undefined) ?? {})) expect(p).toMatch(/^[A-Za-z0-9_.-]{1,64}$/);
+        }
+        // Every argument maps back to exactly one place in the request.
+        const args = Object.keys((d.inputSchema.properties as object | undefined) ?? {});
+        const mapped = [...t.request.params.map((p) => p.arg), t.request.body?.arg, ...Object.keys(t.request.body?.fields ?? {})].filter(Boolean);
+        expect(new Set(mapped).size, d.name).toBe(mapped.length);
+        expect([...mapped].sort(), d.name).toEqual([...args].sort());
       }
-      expect(Object.keys(d.annotations).sort()).toEqual(['destructiveHint', 'idempotentHint', 'openWorldHint', 'readOnlyHint', 'title']);
-      for (const schema of [d.inputSchema, d.outputSchema]) {
-        if (!schema) continue;
-        expect(schema.type, d.name).toBe('object');
-        expect(() => ajv.compile(schema), d.name).not.toThrow();
-        // The SDK client compiles output schemas when it lists tools.
-        if (schema === d.outputSchema) expect(() => sdkValidator.getValidator(schema as never), d.name).not.toThrow();
-        for (const p of Object.keys((schema === d.inputSchema ? (schema.properties as object | undefined) : undefined) ?? {})) expect(p).toMatch(/^[A-Za-z0-9_.-]{1,64}$/);
-      }
-      // Every argument maps back to exactly one place in the request.
-      const args = Object.keys((d.inputSchema.properties as object | undefined) ?? {});
-      const mapped = [...t.request.params.map((p) => p.arg), t.request.body?.arg, ...Object.keys(t.request.body?.fields ?? {})].filter(Boolean);
-      expect(new Set(mapped).size, d.name).toBe(mapped.length);
-      expect([...mapped].sort(), d.name).toEqual([...args].sort());
-    }
-    if (plan.estimatedTokens > 25_000 || plan.tools.length > 80) expect(plan.warnings.map((w) => w.code)).toContain('mcp-large-tool-list');
-  }, 60_000);
+      if (plan.estimatedTokens > 25_000 || plan.tools.length > 80) expect(plan.warnings.map((w) => w.code)).toContain('mcp-large-tool-list');
+    },
+    60_000,
+  );
 });

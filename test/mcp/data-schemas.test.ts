@@ -94,7 +94,13 @@ describe('the data-file contract (schemas/mcp/)', () => {
 
   it('refuses what the server could not use: a missing field, a wrong type, an unknown field, an unknown value', () => {
     const tool = {
-      definition: { name: 'get_pet', description: 'Get a pet', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true }, _meta: { 'apictl/tool': { method: 'GET', path: '/pets/{id}', category: 'read', spec: { title: 'P', version: '1' }, version: 'abc' }, team: 'pets' } },
+      definition: {
+        name: 'get_pet',
+        description: 'Get a pet',
+        inputSchema: { type: 'object' },
+        annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+        _meta: { 'apictl/tool': { method: 'GET', path: '/pets/{id}', category: 'read', spec: { title: 'P', version: '1' }, version: 'abc' }, team: 'pets' },
+      },
       request: { method: 'GET', path: '/pets/{id}', params: [{ in: 'path', name: 'id', arg: 'id', required: true, style: 'simple', explode: false, pinned: { any: ['json'] } }] },
       output: { structured: false, wrap: false },
     };

@@ -6,22 +6,7 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildProject,
-  fixtures,
-  generate,
-  linkNodeModules,
-  removeDir,
-  run,
-  type Running,
-  type Seen,
-  sendJson,
-  startServer,
-  startUpstream,
-  tempDir,
-  textOf,
-  type Upstream,
-} from './helpers.js';
+import { buildProject, fixtures, generate, linkNodeModules, removeDir, run, type Running, type Seen, sendJson, startServer, startUpstream, tempDir, textOf, type Upstream } from './helpers.js';
 import { corpusDir, hasCorpus } from '../helpers/corpus.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 
@@ -56,7 +41,8 @@ async function handler(s: Seen, res: import('node:http').ServerResponse): Promis
   if (p === '/v1/pets' && s.method === 'GET') return sendJson(res, 200, { data: pets, next: null });
   if (p === '/v1/pets' && s.method === 'POST') return sendJson(res, 201, { id: 'p9', ...JSON.parse(s.body.toString()) });
   if (p === '/v1/pets/search') return sendJson(res, 200, pets);
-  if (p === '/v1/pets/missing') return sendJson(res, 404, { type: 'https://shop.example/problems/not-found', title: 'Pet not found', status: 404, detail: 'No pet has the id missing' }, 'application/problem+json');
+  if (p === '/v1/pets/missing')
+    return sendJson(res, 404, { type: 'https://shop.example/problems/not-found', title: 'Pet not found', status: 404, detail: 'No pet has the id missing' }, 'application/problem+json');
   if (/^\/v1\/pets\/[^/]+\/photo$/.test(p)) {
     const f = await multipartFields(s);
     const file = f.file as { name: string; text: string };
@@ -121,11 +107,15 @@ describe('generated MCP servers, end to end', () => {
     const [a, b] = await Promise.all([
       generate([
         path.join(fixtures, 'shop-3.0.yaml'),
-        '-o', shopDir,
+        '-o',
+        shopDir,
         '--allow-writes',
-        '--config', path.join(fixtures, 'shop-mcp.yaml'),
-        '--overlay', path.join(fixtures, 'shop-overlay.yaml'),
-        '--db', db,
+        '--config',
+        path.join(fixtures, 'shop-mcp.yaml'),
+        '--overlay',
+        path.join(fixtures, 'shop-overlay.yaml'),
+        '--db',
+        db,
       ]),
       generate([path.join(fixtures, 'legacy-2.0.yaml'), '-o', legacyDir, '--allow-writes', '--db', db]),
     ]);
@@ -208,7 +198,7 @@ describe('generated MCP servers, end to end', () => {
     expect(byName.get('listPets')!.description).toMatch(/use `getPet` instead/);
   });
 
-  it('offers MCP logging: the client sets the level, and gets the server\'s log lines at or above it', async () => {
+  it("offers MCP logging: the client sets the level, and gets the server's log lines at or above it", async () => {
     expect(shop.client.getServerCapabilities()?.logging).toEqual({});
     const seen: Array<{ level: string; data: unknown }> = [];
     shop.client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
@@ -236,7 +226,11 @@ describe('generated MCP servers, end to end', () => {
     const replies = async (n: number): Promise<Array<Record<string, any>>> => {
       for (let i = 0; i < 100 && out.split('\n').filter((l) => l.includes('"id"')).length < n; i++) await new Promise((r) => setTimeout(r, 50));
       // answers only (log notifications may come between)
-      return out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, any>).filter((m) => 'id' in m);
+      return out
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, any>)
+        .filter((m) => 'id' in m);
     };
     const send = (m: unknown): boolean => child.stdin.write(JSON.stringify(m) + '\n');
     send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
@@ -412,7 +406,10 @@ describe('generated MCP servers, end to end', () => {
     let outcomes: string[] = [];
     for (let i = 0; i < 40 && !outcomes.includes('cancelled'); i++) {
       await new Promise((r) => setTimeout(r, 50));
-      outcomes = readFileSync(auditFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l).outcome as string);
+      outcomes = readFileSync(auditFile, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).outcome as string);
     }
     expect(outcomes).toContain('cancelled');
   });
@@ -516,7 +513,10 @@ describe('generated MCP servers, end to end', () => {
       expect(refused.isError).toBe(true);
       expect(textOf(refused)).toMatch(/Rate limit reached \(3 calls per minute/);
       expect(upstream.seen.length).toBe(before);
-      const outcomes = readFileSync(limitedAudit, 'utf8').trim().split('\n').map((l) => JSON.parse(l).outcome);
+      const outcomes = readFileSync(limitedAudit, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).outcome);
       expect(outcomes).toEqual(['missing_credentials', 'missing_credentials', 'missing_credentials', 'rate_limited']);
     });
 

@@ -36,10 +36,16 @@ function cliWith(extra: Record<string, string>, ...args: string[]): Promise<{ co
   return run(process.execPath, [path.join(project, 'dist', 'index.js'), ...args], work, { PATH: process.env.PATH ?? '', ...env(), ...extra });
 }
 
-const audit = (): Array<Record<string, unknown>> => readFileSync(auditFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+const audit = (): Array<Record<string, unknown>> =>
+  readFileSync(auditFile, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 beforeAll(async () => {
-  upstream = await startUpstream((s, res) => sendJson(res, 200, s.path === '/v1/pets' ? { data: [], next: null } : s.path.startsWith('/v1/reports/') ? { rows: [], total: 0 } : s.path === '/books/books' ? [] : {}));
+  upstream = await startUpstream((s, res) =>
+    sendJson(res, 200, s.path === '/v1/pets' ? { data: [], next: null } : s.path.startsWith('/v1/reports/') ? { rows: [], total: 0 } : s.path === '/books/books' ? [] : {}),
+  );
   work = tempDir('apictl-governance-');
   project = path.join(work, 'shop');
   auditFile = path.join(work, 'audit.jsonl');
@@ -81,7 +87,11 @@ describe('server tokens', () => {
       await expect(client.callTool({ name: 'getReport', arguments: { id: 'x' } })).rejects.toThrow(/Unknown tool: getReport/);
       await client.close();
       expect(audit().at(-1)).toMatchObject({ caller: 'ci-bot', via: 'token', tool: 'listPets', outcome: 'ok' });
-      const other = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: 'Bearer some.jwt.token' }, body: '{}' });
+      const other = await fetch(server.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: 'Bearer some.jwt.token' },
+        body: '{}',
+      });
       expect(other.status).toBe(401);
       expect(other.headers.get('www-authenticate')).toBe('Bearer error="invalid_token", error_description="This server accepts its own server tokens only (they start with mcpt_)"');
     } finally {
@@ -96,7 +106,7 @@ describe('server tokens', () => {
     try {
       const listed = (await s.client.listTools()).tools;
       expect(listed.map((t) => t.name)).toEqual(['getNode', 'getPet', 'getReport', 'listPetTags', 'listPets', 'searchPets', 'slowThing', 'weird_name_with_process_exit_1_script']);
-      expect(listed.every((t) => (t._meta?.['apictl/tool'] as { classification?: { sensitivity?: string } }).classification?.sensitivity === 'internal')).toBe(true);
+      expect(listed.every((t) => (t._meta?.['apictl/tool'] as { classification?: { sensitivity?: string } } | undefined)?.classification?.sensitivity === 'internal')).toBe(true);
       await expect(s.client.callTool({ name: 'deletePet', arguments: { id: 'p1' } })).rejects.toThrow(/Unknown tool: deletePet/);
     } finally {
       await s.close();
@@ -161,11 +171,28 @@ describe('quotas shared by replicas through a real Redis', () => {
       // the operator sees the same count the replicas charged
       const q = await cliWith({ MCP_REDIS_URL: redis.url }, 'quota', '--token', 'replicated', '--json');
       expect(q.code, q.stderr).toBe(0);
-      expect((JSON.parse(q.stdout) as { tokens: Array<{ name: string; usage: Array<{ used: number; limit: string }> }> }).tokens[0]).toMatchObject({ name: 'replicated', usage: [{ used: 100, limit: '100/day' }] });
+      expect((JSON.parse(q.stdout) as { tokens: Array<{ name: string; usage: Array<{ used: number; limit: string }> }> }).tokens[0]).toMatchObject({
+        name: 'replicated',
+        usage: [{ used: 100, limit: '100/day' }],
+      });
       // over HTTP the refusal also carries the limit in headers
-      const init = await fetch(a.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}` }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }) });
+      const init = await fetch(a.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }),
+      });
       await init.text();
-      const res = await fetch(a.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}`, 'mcp-session-id': init.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-11-25' }, body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'listPets', arguments: {} } }) });
+      const res = await fetch(a.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          authorization: `Bearer ${token}`,
+          'mcp-session-id': init.headers.get('mcp-session-id')!,
+          'mcp-protocol-version': '2025-11-25',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'listPets', arguments: {} } }),
+      });
       expect(res.headers.get('ratelimit-policy')).toBe('"quota";q=100;w=86400');
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(((await res.json()) as { result: { isError: boolean } }).result.isError).toBe(true);
@@ -236,14 +263,20 @@ describe('governance in a project generated from examples/, over both transports
       ];
       expect(results.map((r) => r.isError === true)).toEqual([false, false, false, true]);
       expect(textOf(results[3])).toMatch(/^Quota reached \(3\/day for this caller\)/);
-      const entries = readFileSync(path.join(work, 'book-audit.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      const entries = readFileSync(path.join(work, 'book-audit.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
       expect(entries.filter((e) => e.tool === 'listBooks').map((e) => [e.caller, e.via, e.outcome])).toEqual([
         ['reader', 'token', 'ok'],
         ['reader', 'token', 'ok'],
         ['reader', 'token', 'ok'],
         ['reader', 'token', 'rate_limited'],
       ]);
-      expect(entries.find((e) => e.outcome === 'ok')).toMatchObject({ quota: expect.arrayContaining([{ key: 'token:reader', limit: '3/day', used: 1 }]), resultSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(entries.find((e) => e.outcome === 'ok')).toMatchObject({
+        quota: expect.arrayContaining([{ key: 'token:reader', limit: '3/day', used: 1 }]),
+        resultSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      });
     } finally {
       await client.close().catch(() => undefined);
       await stdio.close();

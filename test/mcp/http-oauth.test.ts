@@ -11,7 +11,22 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers/corpus.js';
-import { buildProject, fixtures, generate, linkNodeModules, removeDir, run, type RunningHttp, sendJson, startHttpServer, startServer, startUpstream, tempDir, textOf, type Upstream } from './helpers.js';
+import {
+  buildProject,
+  fixtures,
+  generate,
+  linkNodeModules,
+  removeDir,
+  run,
+  type RunningHttp,
+  sendJson,
+  startHttpServer,
+  startServer,
+  startUpstream,
+  tempDir,
+  textOf,
+  type Upstream,
+} from './helpers.js';
 import { CLIENTS, RESOURCES, start, type TestIssuer } from './oauth-provider.js';
 
 let work: string;
@@ -40,7 +55,11 @@ async function post(token: string | undefined, body: unknown, headers: Record<st
 }
 
 const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
-const audit = (): Array<Record<string, unknown>> => readFileSync(auditFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+const audit = (): Array<Record<string, unknown>> =>
+  readFileSync(auditFile, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 beforeAll(async () => {
   [issuer, otherIssuer] = await Promise.all([start(), start()]);
@@ -194,7 +213,10 @@ describe('a generated server as an OAuth 2.0 resource server', () => {
       expect(lb.tools.map((t) => t.name)).toEqual(['getStatus', 'listPets']);
       const [ra, rb] = await Promise.all([a.callTool({ name: 'listPets', arguments: {} }), b.callTool({ name: 'listPets', arguments: {} })]);
       expect([ra.isError, rb.isError]).toEqual([undefined, undefined]);
-      const seen = audit().slice(-2).map((e) => e.caller).sort();
+      const seen = audit()
+        .slice(-2)
+        .map((e) => e.caller)
+        .sort();
       expect(seen).toEqual(['agent', 'agent-2']);
     } finally {
       await Promise.all([a.close(), b.close()]);
@@ -204,11 +226,24 @@ describe('a generated server as an OAuth 2.0 resource server', () => {
     const init = await post(readOnly, initialize);
     const session = init.headers.get('mcp-session-id')!;
     await init.text();
-    const res = await post(readOnly, { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'createPet', arguments: { name: 'Sneaky' } } }, { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' });
+    const res = await post(
+      readOnly,
+      { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'createPet', arguments: { name: 'Sneaky' } } },
+      { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' },
+    );
     expect(res.status).toBe(403);
-    expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${METADATA_URL}", error="insufficient_scope", error_description="The token lacks the scopes createPet needs", scope="pets:read pets:write"`);
+    expect(res.headers.get('www-authenticate')).toBe(
+      `Bearer resource_metadata="${METADATA_URL}", error="insufficient_scope", error_description="The token lacks the scopes createPet needs", scope="pets:read pets:write"`,
+    );
     expect(upstream.seen.length).toBe(before);
-    expect(audit().at(-1)).toMatchObject({ caller: 'agent-2', client: 'agent-2', tool: 'createPet', outcome: 'insufficient_scope', error: 'needs scope pets:read pets:write', arguments: { name: 'Sneaky' } });
+    expect(audit().at(-1)).toMatchObject({
+      caller: 'agent-2',
+      client: 'agent-2',
+      tool: 'createPet',
+      outcome: 'insufficient_scope',
+      error: 'needs scope pets:read pets:write',
+      arguments: { name: 'Sneaky' },
+    });
   });
 
   it('binds a session to the identity that opened it', async () => {
@@ -224,7 +259,10 @@ describe('a generated server as an OAuth 2.0 resource server', () => {
   });
 
   it('accepts the server’s own tokens beside the issuer’s, each its own identity, including one issued while it runs', async () => {
-    const made = await run(process.execPath, [path.join(work, 'pets', 'dist', 'index.js'), 'tokens', 'create', '--name', 'batch-job', '--scopes', 'pets:read'], work, { PATH: process.env.PATH ?? '', MCP_AUDIT_LOG: auditFile });
+    const made = await run(process.execPath, [path.join(work, 'pets', 'dist', 'index.js'), 'tokens', 'create', '--name', 'batch-job', '--scopes', 'pets:read'], work, {
+      PATH: process.env.PATH ?? '',
+      MCP_AUDIT_LOG: auditFile,
+    });
     expect(made.code, made.stderr).toBe(0);
     const client = await connect(made.stdout.trim());
     try {
@@ -283,7 +321,10 @@ describe('a project generated from examples/, in both transports, as its README 
     } finally {
       await remote.stop();
     }
-    const entries = readFileSync(path.join(work, 'bookshop.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const entries = readFileSync(path.join(work, 'bookshop.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(entries.map((e) => [e.tool, e.caller, e.via, e.outcome])).toEqual([
       ['listBooks', 'local', 'environment', 'ok'],
       ['listBooks', 'agent-2', 'oauth', 'ok'],

@@ -76,11 +76,21 @@ describe('generated MCP servers over Streamable HTTP', () => {
   it('refuses to start without an authorization server unless anonymous mode is asked for, and anonymous mode off loopback', async () => {
     const none = await run(process.execPath, [path.join(project, 'dist', 'index.js'), '--http', '--port', '0'], work, { PATH: process.env.PATH ?? '', ...baseEnv() });
     expect(none.code).toBe(1);
-    expect(none.stderr).toContain('cannot start: HTTP mode needs an OAuth 2.0 authorization server (set MCP_OAUTH_ISSUER and MCP_RESOURCE_URL; see README, Production) or server tokens (node dist/index.js tokens create --name NAME)');
-    const open = await run(process.execPath, [path.join(project, 'dist', 'index.js'), '--http', '--port', '0', '--host', '0.0.0.0'], work, { PATH: process.env.PATH ?? '', ...baseEnv(), MCP_ALLOW_ANONYMOUS: '1' });
+    expect(none.stderr).toContain(
+      'cannot start: HTTP mode needs an OAuth 2.0 authorization server (set MCP_OAUTH_ISSUER and MCP_RESOURCE_URL; see README, Production) or server tokens (node dist/index.js tokens create --name NAME)',
+    );
+    const open = await run(process.execPath, [path.join(project, 'dist', 'index.js'), '--http', '--port', '0', '--host', '0.0.0.0'], work, {
+      PATH: process.env.PATH ?? '',
+      ...baseEnv(),
+      MCP_ALLOW_ANONYMOUS: '1',
+    });
     expect(open.code).toBe(1);
     expect(open.stderr).toContain("MCP_ALLOW_ANONYMOUS=1 serves without authentication and is refused on '0.0.0.0'");
-    const noResource = await run(process.execPath, [path.join(project, 'dist', 'index.js'), '--http', '--port', '0'], work, { PATH: process.env.PATH ?? '', ...baseEnv(), MCP_OAUTH_ISSUER: 'https://id.example' });
+    const noResource = await run(process.execPath, [path.join(project, 'dist', 'index.js'), '--http', '--port', '0'], work, {
+      PATH: process.env.PATH ?? '',
+      ...baseEnv(),
+      MCP_OAUTH_ISSUER: 'https://id.example',
+    });
     expect(noResource.code).toBe(1);
     expect(noResource.stderr).toContain('MCP_OAUTH_ISSUER is set but MCP_RESOURCE_URL is not');
   });
@@ -105,7 +115,10 @@ describe('generated MCP servers over Streamable HTTP', () => {
     } finally {
       await client.close();
     }
-    const entries = readFileSync(auditFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const entries = readFileSync(auditFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(entries.at(-1)).toMatchObject({ caller: 'anonymous', via: 'anonymous', tool: 'listPets', outcome: 'ok', status: 200 });
   });
 
@@ -182,7 +195,10 @@ describe('generated MCP servers over Streamable HTTP', () => {
     expect(res.structuredContent).toEqual({ done: true });
     expect(await one.exited).toBe(0);
     expect(one.stderr()).toContain('SIGTERM: refusing new requests, finishing 1 call(s) in flight');
-    const entries = readFileSync(audit, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const entries = readFileSync(audit, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(entries.map((e) => [e.tool, e.outcome])).toEqual([['slowThing', 'ok']]);
     await client.close().catch(() => undefined);
   });
@@ -195,7 +211,12 @@ describe('generated MCP servers over Streamable HTTP', () => {
     await (await fetch(server.url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) })).text();
     // the call's stream is dropped after its first event (the priming event, which carries an id)
     const aborted = new AbortController();
-    const call = await fetch(server.url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'slowThing', arguments: {} } }), signal: aborted.signal });
+    const call = await fetch(server.url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'slowThing', arguments: {} } }),
+      signal: aborted.signal,
+    });
     expect(call.headers.get('content-type')).toContain('text/event-stream');
     const reader = call.body!.getReader();
     let text = '';
@@ -231,12 +252,16 @@ describe('the MCP conformance suite against the HTTP mode', () => {
   // The server scenarios that apply to a generated server. Not applicable: json-schema-2020-12,
   // tools-call-*, resources-*, prompts-*, completion-* and elicitation-* call the suite's own fixture
   // tools, resources and prompts by name (a generated server has the API's tools only).
-  it.each(['server-initialize', 'ping', 'tools-list', 'logging-set-level', 'dns-rebinding-protection'])('%s passes every check', async (scenario) => {
-    const out = path.join(work, 'conformance', scenario);
-    const r = spawnSync(node22, [suite, 'server', '--url', server.url, '--scenario', scenario, '-o', out], { encoding: 'utf8', timeout: 60_000 });
-    const [dir] = readdirSync(out);
-    const checks = JSON.parse(readFileSync(path.join(out, dir!, 'checks.json'), 'utf8')) as Array<{ id: string; status: string; errorMessage?: string }>;
-    expect(checks.length, r.stdout + r.stderr).toBeGreaterThan(0);
-    expect(checks.filter((c) => c.status !== 'SUCCESS').map((c) => `${c.id}: ${c.status} ${c.errorMessage ?? ''}`)).toEqual([]);
-  }, 90_000);
+  it.each(['server-initialize', 'ping', 'tools-list', 'logging-set-level', 'dns-rebinding-protection'])(
+    '%s passes every check',
+    async (scenario) => {
+      const out = path.join(work, 'conformance', scenario);
+      const r = spawnSync(node22, [suite, 'server', '--url', server.url, '--scenario', scenario, '-o', out], { encoding: 'utf8', timeout: 60_000 });
+      const [dir] = readdirSync(out);
+      const checks = JSON.parse(readFileSync(path.join(out, dir!, 'checks.json'), 'utf8')) as Array<{ id: string; status: string; errorMessage?: string }>;
+      expect(checks.length, r.stdout + r.stderr).toBeGreaterThan(0);
+      expect(checks.filter((c) => c.status !== 'SUCCESS').map((c) => `${c.id}: ${c.status} ${c.errorMessage ?? ''}`)).toEqual([]);
+    },
+    90_000,
+  );
 });

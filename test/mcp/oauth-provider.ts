@@ -119,7 +119,14 @@ export async function start(opts: { keys?: JWK[]; path?: string } = {}): Promise
     const provider = new Provider(issuer, {
       jwks: { keys },
       clients: [
-        { client_id: CLIENTS.agent.clientId, client_secret: CLIENTS.agent.clientSecret, grant_types: ['client_credentials'], redirect_uris: [], response_types: [], scope: 'pets:read pets:write admin' },
+        {
+          client_id: CLIENTS.agent.clientId,
+          client_secret: CLIENTS.agent.clientSecret,
+          grant_types: ['client_credentials'],
+          redirect_uris: [],
+          response_types: [],
+          scope: 'pets:read pets:write admin',
+        },
         { client_id: CLIENTS.agent2.clientId, client_secret: CLIENTS.agent2.clientSecret, grant_types: ['client_credentials'], redirect_uris: [], response_types: [], scope: 'pets:read' },
         { client_id: CLIENTS.mcp.clientId, client_secret: CLIENTS.mcp.clientSecret, grant_types: [TOKEN_EXCHANGE], redirect_uris: [], response_types: [] },
       ],
@@ -200,7 +207,11 @@ export async function start(opts: { keys?: JWK[]; path?: string } = {}): Promise
     return `Basic ${Buffer.from(`${form(c.clientId)}:${form(c.clientSecret)}`).toString('base64')}`;
   };
   const post = async (path: string, form: Record<string, string>, client: ClientCredentials): Promise<{ status: number; body: Record<string, unknown> }> => {
-    const res = await fetch(`${issuer}${path}`, { method: 'POST', headers: { authorization: basic(client), 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
+    const res = await fetch(`${issuer}${path}`, {
+      method: 'POST',
+      headers: { authorization: basic(client), 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    });
     const text = await res.text();
     return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
   };
@@ -243,4 +254,3 @@ export async function start(opts: { keys?: JWK[]; path?: string } = {}): Promise
   };
   return self;
 }
-

@@ -115,7 +115,9 @@ describe('discovery', () => {
     try {
       const err: unknown = await ResourceServer.discover({ issuer: empty.url, resource: RESOURCES.mcp }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(AuthorizationServerError);
-      expect((err as Error).message).toBe(`no authorization server metadata for ${empty.url}: tried ${empty.url}/.well-known/oauth-authorization-server (HTTP 404), ${empty.url}/.well-known/openid-configuration (HTTP 404)`);
+      expect((err as Error).message).toBe(
+        `no authorization server metadata for ${empty.url}: tried ${empty.url}/.well-known/oauth-authorization-server (HTTP 404), ${empty.url}/.well-known/openid-configuration (HTTP 404)`,
+      );
     } finally {
       await empty.close();
     }
@@ -214,7 +216,8 @@ describe('JWT access tokens', () => {
 
   it('unknown kid: refused, and within the cooldown the key set is not fetched again', async () => {
     const stranger = await newSigningKey();
-    const forge = async (): Promise<string> => new SignJWT({ iss: as.issuer, sub: 'u', aud: RESOURCES.mcp, exp: now() + 60 }).setProtectedHeader({ alg: 'RS256', kid: stranger.kid! }).sign(await importJWK(stranger, 'RS256'));
+    const forge = async (): Promise<string> =>
+      new SignJWT({ iss: as.issuer, sub: 'u', aud: RESOURCES.mcp, exp: now() + 60 }).setProtectedHeader({ alg: 'RS256', kid: stranger.kid! }).sign(await importJWK(stranger, 'RS256'));
     const before = jwksFetches(as);
     expect(await reason(rs, await forge())).toBe('no key of the authorization server matches the token (unknown kid)');
     expect(await reason(rs, await forge())).toBe('no key of the authorization server matches the token (unknown kid)');
@@ -237,7 +240,9 @@ describe('JWT access tokens', () => {
 
   it('malformed, sender-constrained (cnf) and opaque tokens are refused', async () => {
     expect(await reason(rs, 'a.b.c')).toBe('malformed token');
-    expect(await reason(rs, await as.sign({ sub: 'u', aud: RESOURCES.mcp, exp: now() + 60, cnf: { jkt: 'abc' } }))).toBe('token is sender-constrained (DPoP or mTLS), which this server does not support');
+    expect(await reason(rs, await as.sign({ sub: 'u', aud: RESOURCES.mcp, exp: now() + 60, cnf: { jkt: 'abc' } }))).toBe(
+      'token is sender-constrained (DPoP or mTLS), which this server does not support',
+    );
     const opaque = await as.token({ ...CLIENTS.agent, resource: RESOURCES.opaque, scope: 'pets:read' });
     expect(opaque.split('.')).toHaveLength(1);
     expect(await reason(rs, opaque)).toBe('this server accepts JWT access tokens only');
@@ -363,7 +368,12 @@ describe('scopes', () => {
     const and = needs([['pets:read', 'pets:write']])!;
     expect([and.scope, and.message]).toEqual(['pets:read pets:write', 'token lacks the scope pets:write']);
     // OR: the alternative with fewer missing scopes wins; on a tie, the shorter one.
-    expect(needs([['admin', 'pets:write', 'audit'], ['pets:read', 'pets:write']])!.scope).toBe('pets:read pets:write');
+    expect(
+      needs([
+        ['admin', 'pets:write', 'audit'],
+        ['pets:read', 'pets:write'],
+      ])!.scope,
+    ).toBe('pets:read pets:write');
     expect(needs([['pets:read', 'admin'], ['audit']])!.scope).toBe('audit');
     expect(needs([['admin'], ['audit']])!.scope).toBe('admin');
   });
@@ -402,7 +412,9 @@ describe('protected resource metadata and WWW-Authenticate', () => {
     } catch (e) {
       step = e as TokenError;
     }
-    expect(ResourceServer.challenge(step, url)).toBe(`Bearer resource_metadata="${url}", error="insufficient_scope", error_description="token lacks the scope pets:write", scope="pets:read pets:write"`);
+    expect(ResourceServer.challenge(step, url)).toBe(
+      `Bearer resource_metadata="${url}", error="insufficient_scope", error_description="token lacks the scope pets:write", scope="pets:read pets:write"`,
+    );
     const odd = new TokenError(401, 'invalid_token', 'a "quoted" \\ value\r\nInjected: yes');
     expect(ResourceServer.challenge(odd, url)).toBe(`Bearer resource_metadata="${url}", error="invalid_token", error_description="a \\"quoted\\" \\\\ value??Injected: yes"`);
   });
@@ -473,7 +485,10 @@ describe('token exchange (RFC 8693)', () => {
 
   it('refusals are clear Errors without the token or the secret', async () => {
     const failure = async (p: Promise<unknown>): Promise<string> => {
-      const err = (await p.then(() => undefined, (e: unknown) => e)) as Error;
+      const err = (await p.then(
+        () => undefined,
+        (e: unknown) => e,
+      )) as Error;
       expect(err).toBeInstanceOf(Error);
       expect(err).not.toBeInstanceOf(TokenError);
       expect(err.message).not.toContain(subject.token);

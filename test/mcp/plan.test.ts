@@ -219,7 +219,11 @@ describe('input schemas', () => {
     {
       securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
       schemas: {
-        Pet: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string', readOnly: true }, name: { type: 'string', nullable: true }, age: { type: 'integer', minimum: 0, exclusiveMinimum: true } } },
+        Pet: {
+          type: 'object',
+          required: ['id', 'name'],
+          properties: { id: { type: 'string', readOnly: true }, name: { type: 'string', nullable: true }, age: { type: 'integer', minimum: 0, exclusiveMinimum: true } },
+        },
         Node: { type: 'object', properties: { value: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } },
       },
     },
@@ -333,7 +337,10 @@ describe('output schemas and descriptions', () => {
       schemas[`S${i}`] = { type: 'object', description: 'x'.repeat(250), properties: { next: { $ref: `#/components/schemas/S${i + 1}` }, v: { type: 'string', description: 'y'.repeat(250) } } };
     }
     schemas.S60 = { type: 'object' };
-    const big = doc({ '/s': { get: { operationId: 's', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/S0' } } } } } } } }, { schemas });
+    const big = doc(
+      { '/s': { get: { operationId: 's', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/S0' } } } } } } } },
+      { schemas },
+    );
     const bp = plan(big);
     const out = tool(bp, 's').definition.outputSchema!;
     expect(JSON.stringify(out).length).toBeLessThanOrEqual(12 * 1024 + 2048);
@@ -355,17 +362,20 @@ describe('auth', () => {
 
   it('plans every scheme kind with its variables', () => {
     const a = planAuth(
-      doc({}, {
-        securitySchemes: {
-          api_key: { type: 'apiKey', in: 'query', name: 'key' },
-          bearer: { type: 'http', scheme: 'bearer' },
-          basic: { type: 'http', scheme: 'basic' },
-          cc: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://idp/token', scopes: {} } } },
-          code: { type: 'oauth2', flows: { authorizationCode: { authorizationUrl: 'x', tokenUrl: 'y', scopes: {} } } },
-          oidc: { type: 'openIdConnect', openIdConnectUrl: 'https://idp/.well-known/openid-configuration' },
-          tls: { type: 'mutualTLS' },
+      doc(
+        {},
+        {
+          securitySchemes: {
+            api_key: { type: 'apiKey', in: 'query', name: 'key' },
+            bearer: { type: 'http', scheme: 'bearer' },
+            basic: { type: 'http', scheme: 'basic' },
+            cc: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://idp/token', scopes: {} } } },
+            code: { type: 'oauth2', flows: { authorizationCode: { authorizationUrl: 'x', tokenUrl: 'y', scopes: {} } } },
+            oidc: { type: 'openIdConnect', openIdConnectUrl: 'https://idp/.well-known/openid-configuration' },
+            tls: { type: 'mutualTLS' },
+          },
         },
-      }),
+      ),
     );
     expect(a.schemes.api_key!.env).toEqual({ key: 'API_KEY' });
     expect(a.schemes.bearer!.env).toEqual({ token: 'BEARER_TOKEN' });
@@ -551,7 +561,13 @@ describe('requests the API can receive', () => {
 
 describe('a 2.0 basePath without host', () => {
   it('keeps the base path in the server data and tells the operator how to set the base URL', () => {
-    const d = { swagger: undefined, openapi: '3.0.0', info: { title: 'Docker', version: '1.33' }, servers: [{ url: '/v1.33' }], paths: { '/containers/json': { get: { operationId: 'list', responses: ok } } } };
+    const d = {
+      swagger: undefined,
+      openapi: '3.0.0',
+      info: { title: 'Docker', version: '1.33' },
+      servers: [{ url: '/v1.33' }],
+      paths: { '/containers/json': { get: { operationId: 'list', responses: ok } } },
+    };
     const p = plan(d);
     expect(p.server).toMatchObject({ baseUrl: '', basePath: '/v1.33' });
     expect(p.warnings).toContainEqual({
@@ -585,7 +601,8 @@ describe('a description without security', () => {
     expect(p.warnings).toContainEqual({
       code: 'mcp-no-security',
       severity: 'warn',
-      message: 'the description declares no security scheme, so the server sends no credentials; if the API needs them, add a scheme with an Overlay (the generated README shows one) and generate again',
+      message:
+        'the description declares no security scheme, so the server sends no credentials; if the API needs them, add a scheme with an Overlay (the generated README shows one) and generate again',
     });
     const secured = plan(doc({ '/a': { get: { operationId: 'getA', responses: ok } } }, { securitySchemes: { k: { type: 'apiKey', in: 'header', name: 'X-Key' } } }, { security: [{ k: [] }] }));
     expect(secured.warnings.map((w) => w.code)).not.toContain('mcp-no-security');
@@ -596,7 +613,15 @@ describe('schemas shrunk to their size budget', () => {
   it('read a loosened oneOf as anyOf, so a real answer still validates', () => {
     const big = (n: number) => Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`field_${n}_${i}`, { type: 'string', description: 'x'.repeat(40) }]));
     const d = doc(
-      { '/pets/{id}': { get: { operationId: 'getPet', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } } } } },
+      {
+        '/pets/{id}': {
+          get: {
+            operationId: 'getPet',
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } },
+          },
+        },
+      },
       {
         schemas: {
           Pet: { oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }] },
@@ -634,16 +659,34 @@ describe('oneOf', () => {
     expect(validate({ value: true })).toBe(true);
     expect(validate({ value: 3 })).toBe(false);
     expect(p.warnings.filter((w) => w.code === 'mcp-schema-oneof')).toEqual([
-      { code: 'mcp-schema-oneof', severity: 'info', message: 'oneOf is served as anyOf: branches that overlap (as some here may) would make oneOf reject valid values; the API still checks exclusivity' },
+      {
+        code: 'mcp-schema-oneof',
+        severity: 'info',
+        message: 'oneOf is served as anyOf: branches that overlap (as some here may) would make oneOf reject valid values; the API still checks exclusivity',
+      },
     ]);
   });
 
   it('says nothing when the branches exclude each other (distinct types, or a required tag with distinct values)', () => {
     const byType = plan(feature({ oneOf: [{ type: 'string' }, { type: 'integer' }, { type: 'array', items: { type: 'string' } }] }));
-    const byTag = plan(feature({ oneOf: [{ type: 'object', required: ['kind'], properties: { kind: { const: 'a' } } }, { type: 'object', required: ['kind'], properties: { kind: { enum: ['b', 'c'] } } }] }));
+    const byTag = plan(
+      feature({
+        oneOf: [
+          { type: 'object', required: ['kind'], properties: { kind: { const: 'a' } } },
+          { type: 'object', required: ['kind'], properties: { kind: { enum: ['b', 'c'] } } },
+        ],
+      }),
+    );
     for (const p of [byType, byTag]) expect(p.warnings.map((w) => w.code)).not.toContain('mcp-schema-oneof');
     const out = tool(byTag, 'getFeature').definition.outputSchema as Record<string, unknown>;
-    expect(out.properties).toEqual({ value: { anyOf: [{ type: 'object', required: ['kind'], properties: { kind: { const: 'a' } } }, { type: 'object', required: ['kind'], properties: { kind: { enum: ['b', 'c'] } } }] } });
+    expect(out.properties).toEqual({
+      value: {
+        anyOf: [
+          { type: 'object', required: ['kind'], properties: { kind: { const: 'a' } } },
+          { type: 'object', required: ['kind'], properties: { kind: { enum: ['b', 'c'] } } },
+        ],
+      },
+    });
   });
 
   it('beside an anyOf of its own joins the allOf, so neither is lost', () => {
@@ -656,7 +699,14 @@ describe('oneOf', () => {
 
 describe('schemas every tool can compile', () => {
   it('keeps each name of a repeated required list once, and says so', () => {
-    const d = doc({ '/a': { get: { operationId: 'getA', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id', 'id'] } } } } } } } });
+    const d = doc({
+      '/a': {
+        get: {
+          operationId: 'getA',
+          responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id', 'id'] } } } } },
+        },
+      },
+    });
     const p = plan(d);
     expect(tool(p, 'getA').definition.outputSchema).toMatchObject({ required: ['id'] });
     expect(p.warnings).toContainEqual({ code: 'mcp-schema-required-repeated', severity: 'warn', message: "a schema lists 'id' more than once in required; each is kept once" });
@@ -680,7 +730,9 @@ describe('destructive operations by their words', () => {
     const d = doc({
       '/invoices/{id}/void': { post: { operationId: 'voidInvoice', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: ok } },
       '/subscriptions/{id}/cancel': { post: { operationId: 'postSubscriptionsIdCancel', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: ok } },
-      '/invitations/{id}': { post: { summary: 'Reject an invitation', operationId: 'answerInvitation', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: ok } },
+      '/invitations/{id}': {
+        post: { summary: 'Reject an invitation', operationId: 'answerInvitation', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: ok },
+      },
       '/pets': { post: { operationId: 'createPet', responses: ok } },
     });
     const p = plan(d, { allowWrites: true });
@@ -717,14 +769,21 @@ describe('descriptions that tell an agent something', () => {
 
 describe('versioning of outputs', () => {
   const withOutput = (props: Record<string, unknown>, required: string[] = []) =>
-    plan(doc({ '/a': { get: { operationId: 'getA', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: props, required } } } } } } } })).manifestTools;
+    plan(doc({ '/a': { get: { operationId: 'getA', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: props, required } } } } } } } }))
+      .manifestTools;
 
   it('makes a retyped, removed or no longer guaranteed output field a major change, a new one minor', () => {
     const before = withOutput({ id: { type: 'string' }, name: { type: 'string' } }, ['id']);
-    expect(compareTools(before, withOutput({ id: { type: 'integer' }, name: { type: 'string' } }, ['id']))).toEqual({ level: 'major', changes: [{ level: 'major', text: '`getA`: output field `id` changed type or constraints' }] });
+    expect(compareTools(before, withOutput({ id: { type: 'integer' }, name: { type: 'string' } }, ['id']))).toEqual({
+      level: 'major',
+      changes: [{ level: 'major', text: '`getA`: output field `id` changed type or constraints' }],
+    });
     expect(compareTools(before, withOutput({ id: { type: 'string' } }, ['id'])).level).toBe('major');
     expect(compareTools(before, withOutput({ id: { type: 'string' }, name: { type: 'string' } })).changes).toEqual([{ level: 'major', text: '`getA`: output field `id` may now be absent' }]);
-    expect(compareTools(before, withOutput({ id: { type: 'string' }, name: { type: 'string' }, tag: { type: 'string' } }, ['id']))).toEqual({ level: 'minor', changes: [{ level: 'minor', text: '`getA`: new output field `tag`' }] });
+    expect(compareTools(before, withOutput({ id: { type: 'string' }, name: { type: 'string' }, tag: { type: 'string' } }, ['id']))).toEqual({
+      level: 'minor',
+      changes: [{ level: 'minor', text: '`getA`: new output field `tag`' }],
+    });
   });
 });
 
@@ -737,7 +796,9 @@ describe('streaming operations', () => {
     });
     const p = plan(d);
     expect(p.tools.map((t) => t.definition.name)).toEqual(['items']);
-    expect(p.report.find((e) => e.operationId === 'events')!.reason).toBe('streams (text/event-stream): not selected by default (name it to include it; the tool then returns a bounded start of the stream)');
+    expect(p.report.find((e) => e.operationId === 'events')!.reason).toBe(
+      'streams (text/event-stream): not selected by default (name it to include it; the tool then returns a bounded start of the stream)',
+    );
     expect(p.report.find((e) => e.operationId === 'logs')!.reason).toMatch(/^streams \(follow defaults to true\)/);
     expect(plan(d, { include: ['id:events'] }).tools.map((t) => t.definition.name)).toEqual(['events']);
   });
@@ -846,14 +907,21 @@ describe('toolsets', () => {
   it('group tools by their first tag (untagged: default), with sizes, and list all when they fit the budget', () => {
     const p = plan(d);
     expect(Object.fromEntries(p.tools.map((t) => [t.definition.name, t.toolset]))).toEqual({ getHealth: 'default', getPet: 'pets', listPets: 'pets', listUsers: 'user-accounts' });
-    expect(p.server.toolsets.map((t) => [t.name, t.tools])).toEqual([['default', 1], ['pets', 2], ['user-accounts', 1]]);
+    expect(p.server.toolsets.map((t) => [t.name, t.tools])).toEqual([
+      ['default', 1],
+      ['pets', 2],
+      ['user-accounts', 1],
+    ]);
     expect(p.server.toolsets.every((t) => t.tokens > 20)).toBe(true);
     expect(p.server.defaultToolsets).toEqual(['default', 'pets', 'user-accounts']);
     expect(p.warnings.map((w) => w.code)).not.toContain('mcp-toolsets-default');
   });
 
   it('come from mcp.yaml by tool or tag; over the budget only what fits is listed by default, and the report says so', () => {
-    const config = parseConfig('toolsListBudget: 400\ntoolsets:\n  admin:\n    description: Administration\n    tags: [Admin, User Accounts]\n  ops:\n    tools: [getHealth]\n  ghost:\n    tags: [Nothing]\n', 'mcp.yaml');
+    const config = parseConfig(
+      'toolsListBudget: 400\ntoolsets:\n  admin:\n    description: Administration\n    tags: [Admin, User Accounts]\n  ops:\n    tools: [getHealth]\n  ghost:\n    tags: [Nothing]\n',
+      'mcp.yaml',
+    );
     const p = plan(d, { config });
     expect(Object.fromEntries(p.tools.map((t) => [t.definition.name, t.toolset]))).toEqual({ getHealth: 'ops', getPet: 'admin', listPets: 'pets', listUsers: 'admin' });
     expect(p.server.toolsets.map((t) => t.name)).toEqual(['admin', 'ops', 'pets']);
@@ -862,10 +930,14 @@ describe('toolsets', () => {
     // name order, skipping what would exceed the budget
     const expected: string[] = [];
     let used = 0;
-    for (const n of ['admin', 'ops', 'pets']) if (used + sizes[n]! <= 400) (expected.push(n), (used += sizes[n]!));
+    for (const n of ['admin', 'ops', 'pets']) if (used + sizes[n]! <= 400) expected.push(n), (used += sizes[n]!);
     expect(p.server.defaultToolsets).toEqual(expected);
     expect(expected.length).toBeLessThan(3);
-    expect(p.warnings.find((w) => w.code === 'mcp-toolsets-default')?.message).toMatch(new RegExp(`^3 toolsets; ${expected.length} listed by default \\(tools/list ≈ \\d+ tokens, budget 400\\): ${expected.join(', ')}\\. Operators enable others with MCP_TOOLSETS, tokens with their toolsets$`));
+    expect(p.warnings.find((w) => w.code === 'mcp-toolsets-default')?.message).toMatch(
+      new RegExp(
+        `^3 toolsets; ${expected.length} listed by default \\(tools/list ≈ \\d+ tokens, budget 400\\): ${expected.join(', ')}\\. Operators enable others with MCP_TOOLSETS, tokens with their toolsets$`,
+      ),
+    );
     expect(p.configWarnings.map((w) => [w.code, w.line])).toEqual([['mcp-toolset-empty', 8]]);
   });
 
@@ -905,7 +977,18 @@ describe('prompts in mcp.yaml and the API description resource', () => {
 
   it('are planned with a version, and the spec resource is versioned by the description hash', () => {
     const p = plan(d, { config: withPrompt('List the {{kind}} pets, at most {{limit}}.') });
-    expect(p.prompts).toEqual([{ name: 'find-pets', description: 'Find pets of a kind', arguments: [{ name: 'kind', required: true }, { name: 'limit', required: false }], template: 'List the {{kind}} pets, at most {{limit}}.', version: expect.stringMatching(/^[0-9a-f]{12}$/) }]);
+    expect(p.prompts).toEqual([
+      {
+        name: 'find-pets',
+        description: 'Find pets of a kind',
+        arguments: [
+          { name: 'kind', required: true },
+          { name: 'limit', required: false },
+        ],
+        template: 'List the {{kind}} pets, at most {{limit}}.',
+        version: expect.stringMatching(/^[0-9a-f]{12}$/),
+      },
+    ]);
     expect(p.resources).toEqual([{ uri: 'apictl://spec/openapi.json', version: 'h' }]);
   });
 
@@ -916,7 +999,18 @@ describe('prompts in mcp.yaml and the API description resource', () => {
 
   it('bump the version like tools: a new required argument is major, a new prompt minor, new text patch, a changed description patch', () => {
     const first = plan(d, { config: withPrompt('List the {{kind}} pets.', '[{name: kind, required: true}]') });
-    const manifest = (p: McpPlan) => ({ manifestVersion: 1, generator: { name: 'apictl', version: '0' }, server: { name: p.server.name, version: p.server.version }, spec: p.server.spec, toolsHash: p.toolsHash, tools: p.manifestTools, prompts: p.prompts.map((x) => ({ name: x.name, version: x.version, arguments: Object.fromEntries(x.arguments.map((a) => [a.name, { required: a.required === true }])) })), resources: p.resources, files: {} }) as never;
+    const manifest = (p: McpPlan) =>
+      ({
+        manifestVersion: 1,
+        generator: { name: 'apictl', version: '0' },
+        server: { name: p.server.name, version: p.server.version },
+        spec: p.server.spec,
+        toolsHash: p.toolsHash,
+        tools: p.manifestTools,
+        prompts: p.prompts.map((x) => ({ name: x.name, version: x.version, arguments: Object.fromEntries(x.arguments.map((a) => [a.name, { required: a.required === true }])) })),
+        resources: p.resources,
+        files: {},
+      }) as never;
     const text = plan(d, { config: withPrompt('Show the {{kind}} pets.', '[{name: kind, required: true}]'), previous: manifest(first) });
     expect(text.versioning).toEqual({ previous: '1.0.0', level: 'patch', changes: [{ level: 'patch', text: 'prompt `find-pets`: text or descriptions changed' }] });
     const required = plan(d, { config: withPrompt('List {{kind}} {{owner}}.', '[{name: kind, required: true}, {name: owner, required: true}]'), previous: manifest(first) });
@@ -933,7 +1027,15 @@ describe('a changed data classification', () => {
   it('is named in the versioning (minor: tokens limited to classifications gain or lose the tool)', () => {
     const d = (sensitivity: string) => doc({ '/pets': { get: { operationId: 'listPets', 'x-data-classification': sensitivity, responses: ok } } });
     const first = plan(d('internal'));
-    const previous = { manifestVersion: 1, generator: { name: 'apictl', version: '0' }, server: { name: first.server.name, version: first.server.version }, spec: first.server.spec, toolsHash: first.toolsHash, tools: first.manifestTools, files: {} } as never;
+    const previous = {
+      manifestVersion: 1,
+      generator: { name: 'apictl', version: '0' },
+      server: { name: first.server.name, version: first.server.version },
+      spec: first.server.spec,
+      toolsHash: first.toolsHash,
+      tools: first.manifestTools,
+      files: {},
+    } as never;
     expect(first.manifestTools[0]!.classification).toEqual({ sensitivity: 'internal' });
     const next = plan(d('confidential'), { previous });
     expect(next.versioning).toEqual({ previous: '1.0.0', level: 'minor', changes: [{ level: 'minor', text: '`listPets`: data classification internal → confidential' }] });

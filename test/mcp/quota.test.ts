@@ -113,7 +113,13 @@ function semantics(open: () => Promise<CounterStore>): void {
     const t = Math.floor(Date.now() / day) * day + 10; // a minute window and a day window starting together
     const key = `${fresh()}:token:k`;
     const r = await store.take([bucket(key, '5/min'), bucket(key, '1000/day')], t);
-    expect(r).toMatchObject({ ok: true, usage: [{ used: 1, limit: '5/min' }, { used: 1, limit: '1000/day' }] });
+    expect(r).toMatchObject({
+      ok: true,
+      usage: [
+        { used: 1, limit: '5/min' },
+        { used: 1, limit: '1000/day' },
+      ],
+    });
     const twice = [bucket(key, '9/min'), bucket(key, '2/min')];
     expect(await store.take(twice, t)).toMatchObject({ ok: true, usage: [{ used: 2, limit: '2/min' }] });
     expect(await store.take(twice, t)).toMatchObject({ ok: false, limit: '2/min', used: 2 });
@@ -122,7 +128,9 @@ function semantics(open: () => Promise<CounterStore>): void {
 
   it('reports zero for counters never charged, and takes nothing for no buckets', async () => {
     const t = minuteStart();
-    expect(await store.usage([bucket(`${fresh()}:none`, '1/hour')], t)).toEqual([{ key: expect.stringContaining(':none'), used: 0, limit: '1/hour', resetAt: Math.floor(t / 3_600_000) * 3_600_000 + 3_600_000 }]);
+    expect(await store.usage([bucket(`${fresh()}:none`, '1/hour')], t)).toEqual([
+      { key: expect.stringContaining(':none'), used: 0, limit: '1/hour', resetAt: Math.floor(t / 3_600_000) * 3_600_000 + 3_600_000 },
+    ]);
     expect(await store.take([], t)).toEqual({ ok: true, usage: [] });
   });
 }

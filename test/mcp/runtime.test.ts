@@ -125,19 +125,38 @@ describe('request building', () => {
     expect(d.cookies).toEqual(['c=v%3Bx']);
     expect(JSON.parse(d.body as string)).toEqual({ name: 'n', id: 7 });
 
-    const form = buildRequest({ method: 'POST', path: '/f', params: [], body: { mediaType: 'application/x-www-form-urlencoded', kind: 'form', required: true, mode: 'property', arg: 'body', encoding: { o: { style: 'deepObject' } } } }, { body: { a: 'x y', l: [1, 2], o: { k: 'v' } } }, BASE);
+    const form = buildRequest(
+      {
+        method: 'POST',
+        path: '/f',
+        params: [],
+        body: { mediaType: 'application/x-www-form-urlencoded', kind: 'form', required: true, mode: 'property', arg: 'body', encoding: { o: { style: 'deepObject' } } },
+      },
+      { body: { a: 'x y', l: [1, 2], o: { k: 'v' } } },
+      BASE,
+    );
     // l has no encoding in the description: the bracket convention form APIs expect
     expect(form.body).toBe('a=x%20y&l%5B%5D=1&l%5B%5D=2&o%5Bk%5D=v');
 
-    const bin = buildRequest({ method: 'PUT', path: '/b', params: [], body: { mediaType: 'image/png', kind: 'binary', required: true, mode: 'property', arg: 'body' } }, { body: Buffer.from('png!').toString('base64') }, BASE);
+    const bin = buildRequest(
+      { method: 'PUT', path: '/b', params: [], body: { mediaType: 'image/png', kind: 'binary', required: true, mode: 'property', arg: 'body' } },
+      { body: Buffer.from('png!').toString('base64') },
+      BASE,
+    );
     expect(Buffer.from(bin.body as Uint8Array).toString()).toBe('png!');
     expect(bin.headers['content-type']).toBe('image/png');
-    expect(() => buildRequest({ method: 'PUT', path: '/b', params: [], body: { mediaType: 'image/png', kind: 'binary', required: true, mode: 'property', arg: 'body' } }, { body: 'not base64!' }, BASE)).toThrow(/base64/);
+    expect(() =>
+      buildRequest({ method: 'PUT', path: '/b', params: [], body: { mediaType: 'image/png', kind: 'binary', required: true, mode: 'property', arg: 'body' } }, { body: 'not base64!' }, BASE),
+    ).toThrow(/base64/);
   });
 });
 
 function makeTool(output: Tool['output'], outputSchema?: Record<string, unknown>): Tool {
-  return { definition: { name: 't', description: 'd', inputSchema: { type: 'object' }, ...(outputSchema ? { outputSchema } : {}), annotations: {}, _meta: {} }, request: { method: 'GET', path: '/t', params: [] }, output };
+  return {
+    definition: { name: 't', description: 'd', inputSchema: { type: 'object' }, ...(outputSchema ? { outputSchema } : {}), annotations: {}, _meta: {} },
+    request: { method: 'GET', path: '/t', params: [] },
+    output,
+  };
 }
 
 describe('response mapping', () => {
@@ -212,7 +231,9 @@ describe('response mapping', () => {
       expect(got.bytes.toString()).toBe('data: one\n\ndata: two\n\n');
       const m = mapResponse(makeTool({ structured: false, wrap: false }), got, 'GET /events', 10_000, v, secrets);
       expect(m.outcome).toBe('ok');
-      expect((m.result.content[0] as { text: string }).text).toMatch(/^GET \/events answered HTTP 200 OK with a stream that did not end within the time limit; its first 22 bytes are shown\.\ndata: one/);
+      expect((m.result.content[0] as { text: string }).text).toMatch(
+        /^GET \/events answered HTTP 200 OK with a stream that did not end within the time limit; its first 22 bytes are shown\.\ndata: one/,
+      );
     } finally {
       server.closeAllConnections();
       server.close();
@@ -251,7 +272,12 @@ describe('validation messages', () => {
     const v = new Validators();
     const schema = {
       type: 'object',
-      properties: { id: { type: 'integer' }, status: { enum: ['a', 'b'] }, when: { type: 'string', format: 'date-time' }, nested: { type: 'object', properties: { x: { type: 'string' } }, additionalProperties: false } },
+      properties: {
+        id: { type: 'integer' },
+        status: { enum: ['a', 'b'] },
+        when: { type: 'string', format: 'date-time' },
+        nested: { type: 'object', properties: { x: { type: 'string' } }, additionalProperties: false },
+      },
       required: ['id'],
       additionalProperties: false,
     };
@@ -269,7 +295,8 @@ describe('validation messages', () => {
 
 describe('token exchange applies at the API’s own authorization server only', () => {
   it('exchanges when the description names no server or the issuer’s, not for another issuer, never for service schemes', () => {
-    const scheme = (upstream: 'token-exchange' | 'service', authorizationServer?: string) => ({ type: 'oauth2-token', env: {}, description: '', upstream, ...(authorizationServer ? { authorizationServer } : {}) }) as never;
+    const scheme = (upstream: 'token-exchange' | 'service', authorizationServer?: string) =>
+      ({ type: 'oauth2-token', env: {}, description: '', upstream, ...(authorizationServer ? { authorizationServer } : {}) }) as never;
     expect(exchangesAt(scheme('token-exchange', 'https://id.example.com'), 'https://id.example.com/realms/shop')).toBe(true);
     expect(exchangesAt(scheme('token-exchange', 'https://login.other.example'), 'https://id.example.com/realms/shop')).toBe(false);
     expect(exchangesAt(scheme('token-exchange'), 'https://id.example.com')).toBe(true);
@@ -278,13 +305,24 @@ describe('token exchange applies at the API’s own authorization server only', 
 });
 
 describe('limits and quotas of a call', () => {
-  const tool = (name: string, toolset: string, readOnly = true) => ({ definition: { name, description: '', inputSchema: {}, annotations: { readOnlyHint: readOnly }, _meta: {} }, request: { method: 'GET', path: '/x', params: [] }, output: { structured: false, wrap: false }, toolset }) as never;
+  const tool = (name: string, toolset: string, readOnly = true) =>
+    ({
+      definition: { name, description: '', inputSchema: {}, annotations: { readOnlyHint: readOnly }, _meta: {} },
+      request: { method: 'GET', path: '/x', params: [] },
+      output: { structured: false, wrap: false },
+      toolset,
+    }) as never;
   const quotas = { perCaller: ['3/min', '1000/day'], tools: { listPets: ['1/min'] }, toolsets: { admin: ['2/hour'] } };
 
   it('charges the global limit and the caller’s quotas (a token’s own replace the defaults), per tool and per toolset', () => {
     const limits = new Limits(new SqliteCounters(path.join(mkdtempSync(path.join(os.tmpdir(), 'limits-')), 'q.db')), quotas, { perMinute: 60, failOpenReads: false });
     const keys = (b: Array<{ key: string; limit: { label: string } }>) => b.map((x) => `${x.key} ${x.limit.label}`);
-    expect(keys(limits.buckets(tool('listPets', 'pets'), { id: 'local', via: 'environment' }))).toEqual(['global 60/min', 'environment:local 3/min', 'environment:local 1000/day', 'environment:local|tool:listPets 1/min']);
+    expect(keys(limits.buckets(tool('listPets', 'pets'), { id: 'local', via: 'environment' }))).toEqual([
+      'global 60/min',
+      'environment:local 3/min',
+      'environment:local 1000/day',
+      'environment:local|tool:listPets 1/min',
+    ]);
     expect(keys(limits.buckets(tool('purge', 'admin'), { id: 'ci-bot', via: 'token', quota: ['10/hour'] }))).toEqual(['global 60/min', 'token:ci-bot 10/hour', 'token:ci-bot|toolset:admin 2/hour']);
   });
 
@@ -295,7 +333,11 @@ describe('limits and quotas of a call', () => {
     const refused = await limits.charge(tool('listPets', 'pets'), caller);
     expect(refused).toMatchObject({ ok: false, outcome: 'rate_limited', limit: '1/min' });
     expect(refused.ok ? '' : refused.message).toMatch(/^Quota reached \(1\/min for listPets and this caller\)\. It resets at \d{4}-\d\d-\d\dT\d\d:\d\d:00\.000Z; retry in \d+ s\.$/);
-    expect(rateLimitHeaders(refused as never)).toMatchObject({ 'ratelimit-policy': '"quota";q=1;w=60', ratelimit: expect.stringMatching(/^"quota";r=0;t=\d+$/), 'retry-after': expect.stringMatching(/^\d+$/) });
+    expect(rateLimitHeaders(refused as never)).toMatchObject({
+      'ratelimit-policy': '"quota";q=1;w=60',
+      ratelimit: expect.stringMatching(/^"quota";r=0;t=\d+$/),
+      'retry-after': expect.stringMatching(/^\d+$/),
+    });
     // the refusal took nothing: the caller's overall quota still has 2 of 3 left
     expect((await limits.charge(tool('getPet', 'pets'), caller)).ok).toBe(true);
     expect((await limits.charge(tool('getPet', 'pets'), caller)).ok).toBe(true);
@@ -357,7 +399,7 @@ describe('credentials', () => {
   let tokenUrl: string;
   let issued = 0;
   beforeAll(async () => {
-    tokenServer = http.createServer((req, res) => {
+    tokenServer = http.createServer((_req, res) => {
       issued++;
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ access_token: `tok-${issued}`, expires_in: 120 }));
@@ -382,7 +424,22 @@ describe('credentials', () => {
   it('uses the first alternative whose variables are set, combining schemes within one', async () => {
     const auth = new Auth(server(), { KEY: 'k-1234', U: 'u', P: 'p-9999' }, new Secrets(), BASE, 1000);
     const d = draft();
-    await auth.apply({ method: 'GET', path: '/', params: [], security: [[{ scheme: 'bearer', scopes: [] }], [{ scheme: 'key', scopes: [] }, { scheme: 'basic', scopes: [] }]] }, d, signal);
+    await auth.apply(
+      {
+        method: 'GET',
+        path: '/',
+        params: [],
+        security: [
+          [{ scheme: 'bearer', scopes: [] }],
+          [
+            { scheme: 'key', scopes: [] },
+            { scheme: 'basic', scopes: [] },
+          ],
+        ],
+      },
+      d,
+      signal,
+    );
     expect(d.query).toEqual(['api_key=k-1234']);
     expect(d.headers.authorization).toBe(`Basic ${Buffer.from('u:p-9999').toString('base64')}`);
   });
@@ -453,7 +510,10 @@ describe('audit log', () => {
       expect(files).toEqual(['audit.jsonl', 'audit.jsonl.1', 'audit.jsonl.2', 'audit.jsonl.3', 'audit.jsonl.4', 'audit.jsonl.5']);
       for (const f of files) expect(readFileSync(path.join(dir, f)).length).toBeLessThanOrEqual(4096);
       // the newest entry is in the current file, whole lines only
-      const current = readFileSync(file, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as { arguments: { i: number } });
+      const current = readFileSync(file, 'utf8')
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { arguments: { i: number } });
       expect(current.at(-1)!.arguments.i).toBe(39);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -188,7 +188,7 @@ function fromPattern(pattern: string, minLength: number): unknown {
       const a = atom();
       const q = pattern[i];
       if (q === '*' || q === '?') i++;
-      else if (q === '+') (i++, (out += a));
+      else if (q === '+') i++, (out += a);
       else if (q === '{') {
         const m = /^\{(\d+)(,\d*)?\}/.exec(pattern.slice(i));
         if (m) {
@@ -202,7 +202,7 @@ function fromPattern(pattern: string, minLength: number): unknown {
   };
   try {
     let out = seq();
-    while (i < pattern.length && pattern[i] === '|') (i++, seq());
+    while (i < pattern.length && pattern[i] === '|') i++, seq();
     if (out.length < minLength) out = out.padEnd(minLength, out.slice(-1) || 'a');
     return new RegExp(pattern, 'u').test(out) ? out : NONE;
   } catch {

@@ -84,7 +84,22 @@ describe('TokenStore', () => {
     expect(db.pragma('user_version', { simple: true })).toBe(1);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     const cols = (db.prepare('PRAGMA table_info(tokens)').all() as { name: string }[]).map((c) => c.name);
-    expect(cols).toEqual(['name', 'hash', 'previous_hash', 'previous_valid_until', 'scopes', 'toolsets', 'classifications', 'quota', 'expires_at', 'created_at', 'last_used_at', 'revoked_at', 'rotated_at', 'uses']);
+    expect(cols).toEqual([
+      'name',
+      'hash',
+      'previous_hash',
+      'previous_valid_until',
+      'scopes',
+      'toolsets',
+      'classifications',
+      'quota',
+      'expires_at',
+      'created_at',
+      'last_used_at',
+      'revoked_at',
+      'rotated_at',
+      'uses',
+    ]);
     db.pragma('user_version = 99');
     db.close();
     expect(() => new TokenStore(f)).toThrow(/schema 99, newer than this server knows \(1\)/);
@@ -93,7 +108,16 @@ describe('TokenStore', () => {
   it('verifies: ok (counting uses), unknown, revoked, expired', () => {
     const s = store();
     const { token, record } = s.create({ name: 'ci-bot', scopes: ['a', 'b'], toolsets: ['pets'], classifications: ['public', 'internal'], quota: ['1000/day', '60/min'], expiresInMs: DAY }, T0);
-    expect(record).toEqual({ name: 'ci-bot', scopes: ['a', 'b'], toolsets: ['pets'], classifications: ['public', 'internal'], quota: ['1000/day', '60/min'], expiresAt: T0 + DAY, createdAt: T0, uses: 0 });
+    expect(record).toEqual({
+      name: 'ci-bot',
+      scopes: ['a', 'b'],
+      toolsets: ['pets'],
+      classifications: ['public', 'internal'],
+      quota: ['1000/day', '60/min'],
+      expiresAt: T0 + DAY,
+      createdAt: T0,
+      uses: 0,
+    });
     const first = s.verify(token, T0 + 1000);
     expect(first).toEqual({ ok: true, record: { ...record, lastUsedAt: T0 + 1000, uses: 1 } });
     expect(s.verify(token, T0 + 2000)).toMatchObject({ ok: true, record: { lastUsedAt: T0 + 2000, uses: 2 } });
@@ -209,10 +233,30 @@ describe('runAdmin', () => {
     const code = await runAdmin(argv, { tokensFile: file, auditFile, out: (l) => out.push(l), err: (l) => err.push(l), actor: 'ops-alice', now: () => now, ...extra });
     return { code, out, err };
   };
-  const auditLines = (): Record<string, unknown>[] => readFileSync(auditFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  const auditLines = (): Record<string, unknown>[] =>
+    readFileSync(auditFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
 
   it('tokens create prints the token once on stdout and explains on stderr', async () => {
-    const r = await run('tokens', 'create', '--name', 'ci-bot', '--scopes', 'a,b', '--toolsets=x,y', '--classifications', 'public,internal', '--quota', '1000/day', '--quota', '60/min', '--expires', '30d');
+    const r = await run(
+      'tokens',
+      'create',
+      '--name',
+      'ci-bot',
+      '--scopes',
+      'a,b',
+      '--toolsets=x,y',
+      '--classifications',
+      'public,internal',
+      '--quota',
+      '1000/day',
+      '--quota',
+      '60/min',
+      '--expires',
+      '30d',
+    );
     expect(r.code).toBe(0);
     expect(r.out).toHaveLength(1);
     const token = r.out[0]!;
@@ -223,7 +267,10 @@ describe('runAdmin', () => {
     ]);
     expect(r.err.join('\n')).not.toContain(token.slice(5));
     const s = store();
-    expect(s.verify(token, T0 + 1)).toMatchObject({ ok: true, record: { name: 'ci-bot', scopes: ['a', 'b'], toolsets: ['x', 'y'], classifications: ['public', 'internal'], quota: ['1000/day', '60/min'], expiresAt: T0 + 30 * DAY } });
+    expect(s.verify(token, T0 + 1)).toMatchObject({
+      ok: true,
+      record: { name: 'ci-bot', scopes: ['a', 'b'], toolsets: ['x', 'y'], classifications: ['public', 'internal'], quota: ['1000/day', '60/min'], expiresAt: T0 + 30 * DAY },
+    });
     expect(auditLines()).toEqual([
       {
         time: '2030-01-01T12:00:00.000Z',
@@ -302,7 +349,7 @@ describe('runAdmin', () => {
 
     expect(await run('tokens', 'show', 'nobody')).toEqual({ code: 1, out: [], err: ["no token named 'nobody'"] });
     const empty = path.join(dir, 'empty.db');
-    expect((await runAdmin(['tokens', 'list'], { tokensFile: empty, auditFile, out: (l) => expect(l).toBe('no tokens'), err: () => {}, actor: 'x' }))).toBe(0);
+    expect(await runAdmin(['tokens', 'list'], { tokensFile: empty, auditFile, out: (l) => expect(l).toBe('no tokens'), err: () => {}, actor: 'x' })).toBe(0);
   });
 
   it('tokens revoke and rotate: audited, and the rotated token usable', async () => {
@@ -355,19 +402,40 @@ describe('runAdmin', () => {
     [['frobnicate'], "unknown command 'frobnicate' (commands: tokens, audit, quota; help lists them all)"],
     [['tokens'], "unknown command 'tokens' (commands: tokens create, tokens list, tokens show, tokens revoke, tokens rotate)"],
     [['tokens', 'delete', 'x'], "unknown command 'tokens delete' (commands: tokens create, tokens list, tokens show, tokens revoke, tokens rotate)"],
-    [['tokens', 'create'], 'tokens create: --name is required (usage: tokens create --name NAME [--scopes a,b] [--toolsets x,y] [--classifications public,internal] [--quota 1000/day]... [--expires 30d])'],
-    [['tokens', 'create', '--name'], 'tokens create: --name needs a value (usage: tokens create --name NAME [--scopes a,b] [--toolsets x,y] [--classifications public,internal] [--quota 1000/day]... [--expires 30d])'],
-    [['tokens', 'create', '--name', '--scopes', 'a'], 'tokens create: --name needs a value (usage: tokens create --name NAME [--scopes a,b] [--toolsets x,y] [--classifications public,internal] [--quota 1000/day]... [--expires 30d])'],
+    [
+      ['tokens', 'create'],
+      'tokens create: --name is required (usage: tokens create --name NAME [--scopes a,b] [--toolsets x,y] [--classifications public,internal] [--quota 1000/day]... [--expires 30d])',
+    ],
+    [
+      ['tokens', 'create', '--name'],
+      'tokens create: --name needs a value (usage: tokens create --name NAME [--scopes a,b] [--toolsets x,y] [--classifications public,internal] [--quota 1000/day]... [--expires 30d])',
+    ],
+    [
+      ['tokens', 'create', '--name', '--scopes', 'a'],
+      'tokens create: --name needs a value (usage: tokens create --name NAME [--scopes a,b] [--toolsets x,y] [--classifications public,internal] [--quota 1000/day]... [--expires 30d])',
+    ],
     [['tokens', 'create', '--name', 'a b'], "tokens create: 'a b' is not a valid token name (1 to 64 of A-Z a-z 0-9 . _ -)"],
     [['tokens', 'create', '--name', 'x', '--quota', '10/week'], "tokens create: --quota '10/week' is not a limit like 1000/day or 60/min (units: s, sec, second, min, minute, h, hour, day)"],
     [['tokens', 'create', '--name', 'x', '--quota', '1.5/min'], "tokens create: --quota '1.5/min' is not a limit like 1000/day or 60/min (units: s, sec, second, min, minute, h, hour, day)"],
     [['tokens', 'create', '--name', 'x', '--quota', '0/min'], 'tokens create: --quota: invalid limit "0/min": the count must be a whole number from 1 to 1000000000'],
     [['tokens', 'create', '--name', 'x', '--expires', 'soon'], "tokens create: --expires: 'soon' is not a duration (like 30d, 12h, 15m, 90s or 1h30m)"],
     [['tokens', 'create', '--name', 'x', '--expires', '0'], 'tokens create: --expires must be longer than 0'],
-    [['tokens', 'create', '--name', 'x', '--scopes', 'a,,b'], "tokens create: --scopes has an empty item in 'a,,b' (usage: tokens create --name NAME [--scopes a,b] [--toolsets x,y] [--classifications public,internal] [--quota 1000/day]... [--expires 30d])"],
-    [['tokens', 'create', '--name', 'x', '--name', 'y'], 'tokens create: --name is given twice (usage: tokens create --name NAME [--scopes a,b] [--toolsets x,y] [--classifications public,internal] [--quota 1000/day]... [--expires 30d])'],
-    [['tokens', 'create', '--name', 'x', '--admin'], "tokens create: unknown option '--admin' (usage: tokens create --name NAME [--scopes a,b] [--toolsets x,y] [--classifications public,internal] [--quota 1000/day]... [--expires 30d])"],
-    [['tokens', 'create', '--name', 'x', 'extra'], "tokens create: unexpected argument 'extra' (usage: tokens create --name NAME [--scopes a,b] [--toolsets x,y] [--classifications public,internal] [--quota 1000/day]... [--expires 30d])"],
+    [
+      ['tokens', 'create', '--name', 'x', '--scopes', 'a,,b'],
+      "tokens create: --scopes has an empty item in 'a,,b' (usage: tokens create --name NAME [--scopes a,b] [--toolsets x,y] [--classifications public,internal] [--quota 1000/day]... [--expires 30d])",
+    ],
+    [
+      ['tokens', 'create', '--name', 'x', '--name', 'y'],
+      'tokens create: --name is given twice (usage: tokens create --name NAME [--scopes a,b] [--toolsets x,y] [--classifications public,internal] [--quota 1000/day]... [--expires 30d])',
+    ],
+    [
+      ['tokens', 'create', '--name', 'x', '--admin'],
+      "tokens create: unknown option '--admin' (usage: tokens create --name NAME [--scopes a,b] [--toolsets x,y] [--classifications public,internal] [--quota 1000/day]... [--expires 30d])",
+    ],
+    [
+      ['tokens', 'create', '--name', 'x', 'extra'],
+      "tokens create: unexpected argument 'extra' (usage: tokens create --name NAME [--scopes a,b] [--toolsets x,y] [--classifications public,internal] [--quota 1000/day]... [--expires 30d])",
+    ],
     [['tokens', 'list', '--json=yes'], 'tokens list: --json takes no value (usage: tokens list [--json])'],
     [['tokens', 'show'], 'tokens show: expected one token name, got none (usage: tokens show NAME [--json])'],
     [['tokens', 'revoke', 'a', 'b'], "tokens revoke: expected one token name, got 'a' 'b' (usage: tokens revoke NAME)"],
@@ -393,7 +461,13 @@ describe('runAdmin', () => {
 
   describe('usage against quotas', () => {
     const quotas = { perCaller: ['100/hour'], tools: { listPets: ['10/min'] }, toolsets: { pets: ['50/day'] } };
-    const tool = (name: string, toolset: string) => ({ definition: { name, description: '', inputSchema: {}, annotations: { readOnlyHint: true }, _meta: {} }, request: { method: 'GET', path: '/x', params: [] }, output: { structured: false, wrap: false }, toolset }) as never;
+    const tool = (name: string, toolset: string) =>
+      ({
+        definition: { name, description: '', inputSchema: {}, annotations: { readOnlyHint: true }, _meta: {} },
+        request: { method: 'GET', path: '/x', params: [] },
+        output: { structured: false, wrap: false },
+        toolset,
+      }) as never;
     let counterFile: string;
     let charged: SqliteCounters;
     let opened: number;
@@ -512,9 +586,17 @@ describe('runAdmin', () => {
 
     it('tokens show when the counters cannot be read: the token, without usage, and why on stderr (exit 0)', async () => {
       let downClosed = 0;
-      const down: CounterStore = { take: () => Promise.reject(new QuotaUnavailable('Redis: connection refused')), usage: () => Promise.reject(new QuotaUnavailable('Redis: connection refused')), close: async () => void downClosed++ };
+      const down: CounterStore = {
+        take: () => Promise.reject(new QuotaUnavailable('Redis: connection refused')),
+        usage: () => Promise.reject(new QuotaUnavailable('Redis: connection refused')),
+        close: async () => void downClosed++,
+      };
       extra = { counters: async () => down, quotas, perMinute: 300 };
-      expect(await run('tokens', 'show', 'ci-bot')).toEqual({ code: 0, out: record('ci-bot', '1000/day,60/min', '2030-01-01T12:00:00Z'), err: ['usage not shown: the quota counters cannot be read (Redis: connection refused)'] });
+      expect(await run('tokens', 'show', 'ci-bot')).toEqual({
+        code: 0,
+        out: record('ci-bot', '1000/day,60/min', '2030-01-01T12:00:00Z'),
+        err: ['usage not shown: the quota counters cannot be read (Redis: connection refused)'],
+      });
       expect(downClosed).toBe(1);
       const json = await run('tokens', 'show', 'ci-bot', '--json');
       expect(json.code).toBe(0);
@@ -567,7 +649,11 @@ describe('runAdmin', () => {
       expect(await run('quota', '--token', 'plain')).toEqual({
         code: 0,
         err: [],
-        out: ['global (all callers): 7 used of 300/min, resets at 2030-01-01T12:02:00Z', 'TOKEN  STATUS  USED  LIMIT               RESETS AT', 'plain  active  2     100/hour (default)  2030-01-01T13:00:00Z'],
+        out: [
+          'global (all callers): 7 used of 300/min, resets at 2030-01-01T12:02:00Z',
+          'TOKEN  STATUS  USED  LIMIT               RESETS AT',
+          'plain  active  2     100/hour (default)  2030-01-01T13:00:00Z',
+        ],
       });
       expect(JSON.parse((await run('quota', '--token=ci-bot', '--json')).out.join('\n')).tokens.map((t: { name: string }) => t.name)).toEqual(['ci-bot']);
       // Without server.json defaults nor a known global limit: what is known, and nothing else.
@@ -594,7 +680,11 @@ describe('runAdmin', () => {
       expect(await run('quota', '--token', 'nobody')).toEqual({ code: 1, out: [], err: ["no token named 'nobody'"] });
       expect(await run('quota', '--verbose')).toEqual({ code: 2, out: [], err: ["quota: unknown option '--verbose' (usage: quota [--token NAME] [--json])"] });
       expect(opened).toBe(0);
-      extra = { counters: async () => ({ take: () => Promise.reject(new Error('unused')), usage: () => Promise.reject(new QuotaUnavailable('Redis: connection refused')), close: async () => {} }), quotas, perMinute: 300 };
+      extra = {
+        counters: async () => ({ take: () => Promise.reject(new Error('unused')), usage: () => Promise.reject(new QuotaUnavailable('Redis: connection refused')), close: async () => {} }),
+        quotas,
+        perMinute: 300,
+      };
       expect(await run('quota')).toEqual({ code: 1, out: [], err: ['the quota counters cannot be read (Redis: connection refused)'] });
       expect(await run('quota', '--json')).toEqual({ code: 1, out: [], err: ['the quota counters cannot be read (Redis: connection refused)'] });
       extra = {};
@@ -692,7 +782,7 @@ describe('runAdmin', () => {
       });
       const none = await run('audit', '--token', 'nobody', '--json');
       expect(JSON.parse(none.out.join('\n'))).toMatchObject({ calls: 0, from: null, to: null, durationMs: null, outcomes: {} });
-      expect((await run('audit', '--token', 'nobody')).out).toEqual(['0 calls (token \'nobody\')', 'read audit.jsonl.2, audit.jsonl.1, audit.jsonl; skipped 4 malformed lines']);
+      expect((await run('audit', '--token', 'nobody')).out).toEqual(["0 calls (token 'nobody')", 'read audit.jsonl.2, audit.jsonl.1, audit.jsonl; skipped 4 malformed lines']);
     });
 
     it('a missing log is a refusal, not a crash', async () => {

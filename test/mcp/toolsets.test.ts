@@ -16,7 +16,12 @@ let upstream: Upstream;
 let project: string;
 const running: Running[] = [];
 
-const env = (): Record<string, string> => ({ API_BASE_URL: `${upstream.base}/v1`, API_KEY: 'toolsets-key-123456', BEARER_AUTH_TOKEN: 'toolsets-bearer', MCP_AUDIT_LOG: path.join(work, 'audit.jsonl') });
+const env = (): Record<string, string> => ({
+  API_BASE_URL: `${upstream.base}/v1`,
+  API_KEY: 'toolsets-key-123456',
+  BEARER_AUTH_TOKEN: 'toolsets-bearer',
+  MCP_AUDIT_LOG: path.join(work, 'audit.jsonl'),
+});
 
 async function names(client: Client): Promise<string[]> {
   const out: string[] = [];
@@ -40,7 +45,10 @@ beforeAll(async () => {
   work = tempDir('apictl-toolsets-');
   project = path.join(work, 'shop');
   const config = path.join(work, 'mcp.yaml');
-  writeFileSync(config, 'defaultToolsets: [pets]\nprompts:\n  find-pets:\n    description: Find pets by tag\n    arguments: [{name: tag, required: true}, {name: limit}]\n    template: "Use listPets to find the {{tag}} pets, at most {{limit}}."\n');
+  writeFileSync(
+    config,
+    'defaultToolsets: [pets]\nprompts:\n  find-pets:\n    description: Find pets by tag\n    arguments: [{name: tag, required: true}, {name: limit}]\n    template: "Use listPets to find the {{tag}} pets, at most {{limit}}."\n',
+  );
   const g = await generate([path.join(fixtures, 'shop-3.0.yaml'), '-o', project, '--allow-writes', '--config', config, '--db', path.join(work, 'apictl.db')]);
   expect(g.code, g.stderr).toBe(0);
   await buildProject(project);
@@ -57,7 +65,9 @@ describe('toolsets of a generated server', () => {
     const r = await stdio();
     const listed = await names(r.client);
     expect(listed).toEqual(['createPet', 'deletePet', 'getPet', 'listPetTags', 'listPets', 'searchPets', 'uploadPhoto']);
-    await expect(r.client.callTool({ name: 'getReport', arguments: { id: 'x' } })).rejects.toThrow("Unknown tool: getReport (its toolset 'ops' is not enabled; the operator enables toolsets with MCP_TOOLSETS)");
+    await expect(r.client.callTool({ name: 'getReport', arguments: { id: 'x' } })).rejects.toThrow(
+      "Unknown tool: getReport (its toolset 'ops' is not enabled; the operator enables toolsets with MCP_TOOLSETS)",
+    );
   });
 
   it('lists what MCP_TOOLSETS names (or all), and refuses to start on an unknown toolset', async () => {
@@ -173,7 +183,15 @@ describe('resources and prompts', () => {
     expect(guide.text).toContain('## getReport');
     await expect(r.client.readResource({ uri: 'apictl://toolsets/nope' })).rejects.toThrow(/Resource not found: apictl:\/\/toolsets\/nope/);
     const prompts = (await r.client.listPrompts()).prompts;
-    expect(prompts.map((p) => [p.name, p.arguments])).toEqual([['find-pets', [{ name: 'tag', required: true }, { name: 'limit', required: false }]]]);
+    expect(prompts.map((p) => [p.name, p.arguments])).toEqual([
+      [
+        'find-pets',
+        [
+          { name: 'tag', required: true },
+          { name: 'limit', required: false },
+        ],
+      ],
+    ]);
     const got = await r.client.getPrompt({ name: 'find-pets', arguments: { tag: '{{limit}}', limit: '5' } });
     // an argument's value is never read as a placeholder
     expect(got.messages).toEqual([{ role: 'user', content: { type: 'text', text: 'Use listPets to find the {{limit}} pets, at most 5.' } }]);

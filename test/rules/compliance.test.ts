@@ -26,9 +26,7 @@ interface Hit {
 
 async function lint(text: string, ...codes: string[]): Promise<Hit[]> {
   const { findings } = await lintSource({ bytes: Buffer.from(text), displayPath: 'example.yaml' }, rs);
-  return findings
-    .filter((f) => codes.includes(f.code))
-    .map((f) => ({ code: f.code, message: f.message, path: f.path.join('/'), line: f.range?.start.line }));
+  return findings.filter((f) => codes.includes(f.code)).map((f) => ({ code: f.code, message: f.message, path: f.path.join('/'), line: f.range?.start.line }));
 }
 
 const HEAD = `info: {title: T, version: 1.0.0}\n`;
@@ -59,10 +57,7 @@ describe('runtime expressions', () => {
   });
 
   it('finds embedded expressions and unbalanced braces', () => {
-    expect(lib.embeddedExpressions('http://h?id={$request.body#/id}&e={$request.body#/email}').found.map((f: { expr: string }) => f.expr)).toEqual([
-      '$request.body#/id',
-      '$request.body#/email',
-    ]);
+    expect(lib.embeddedExpressions('http://h?id={$request.body#/id}&e={$request.body#/email}').found.map((f: { expr: string }) => f.expr)).toEqual(['$request.body#/id', '$request.body#/email']);
     expect(lib.embeddedExpressions('{$request.body#/url').error).toBeTruthy();
   });
 });
@@ -155,7 +150,7 @@ ${props}
     expect(await lint(doc(`        email: {type: string}\n        phone: {type: string}`, `\n      x-personal-data: {category: contact}`), 'personal-data-marked')).toEqual([]);
   });
 
-  it('decides by the names around a property: a repository\'s full_name is not a person\'s, its owner\'s email is', async () => {
+  it("decides by the names around a property: a repository's full_name is not a person's, its owner's email is", async () => {
     const text = `openapi: 3.1.0
 ${HEAD}paths: {}
 components:

@@ -41,15 +41,19 @@ describe('pack contents', () => {
     }
   });
 
-  it.each([...PACKS])('%s loads with Spectral\'s own ruleset loader (Spectral CLI users extend the pack file)', async (pack) => {
-    const { bundleAndLoadRuleset } = await import('@stoplight/spectral-ruleset-bundler/with-loader');
-    const fs = await import('node:fs');
-    const { fetch } = await import('@stoplight/spectral-runtime');
-    const rs = await bundleAndLoadRuleset(path.join(PACKS_DIR, `${pack}.yaml`), { fs, fetch });
-    const rules = (rs as unknown as { rules: Record<string, { enabled: boolean }> }).rules;
-    expect(Object.keys(rules)).toContain('operation-id-unique');
-    expect(Object.keys(rules).filter((r) => r.startsWith(`${pack}-`)).length).toBeGreaterThanOrEqual(15);
-  }, 120_000);
+  it.each([...PACKS])(
+    "%s loads with Spectral's own ruleset loader (Spectral CLI users extend the pack file)",
+    async (pack) => {
+      const { bundleAndLoadRuleset } = await import('@stoplight/spectral-ruleset-bundler/with-loader');
+      const fs = await import('node:fs');
+      const { fetch } = await import('@stoplight/spectral-runtime');
+      const rs = await bundleAndLoadRuleset(path.join(PACKS_DIR, `${pack}.yaml`), { fs, fetch });
+      const rules = (rs as unknown as { rules: Record<string, { enabled: boolean }> }).rules;
+      expect(Object.keys(rules)).toContain('operation-id-unique');
+      expect(Object.keys(rules).filter((r) => r.startsWith(`${pack}-`)).length).toBeGreaterThanOrEqual(15);
+    },
+    120_000,
+  );
 
   it('packs are opt-in: without them no pack rule is loaded', async () => {
     const rs = await rulesetWith();
@@ -61,7 +65,20 @@ describe('profiles re-tune core rules instead of copying them', () => {
   it('r155 raises transport, authentication, rate-limit and bounded-input rules to error', async () => {
     const core = await rulesetWith();
     const r155 = await rulesetWith('r155');
-    const raised = ['servers-https-only', 'api-key-not-in-query', 'security-read-ops-protected', 'no-http-basic', 'rate-limit-headers', 'rate-limit-429', 'request-string-bounded', 'request-array-bounded', 'request-number-bounded', 'request-body-closed-schema', 'binary-upload-bounded', 'admin-ops-distinct-security'];
+    const raised = [
+      'servers-https-only',
+      'api-key-not-in-query',
+      'security-read-ops-protected',
+      'no-http-basic',
+      'rate-limit-headers',
+      'rate-limit-429',
+      'request-string-bounded',
+      'request-array-bounded',
+      'request-number-bounded',
+      'request-body-closed-schema',
+      'binary-upload-bounded',
+      'admin-ops-distinct-security',
+    ];
     for (const name of raised) {
       const m = r155.meta.get(name);
       expect(m, name).toBeDefined();
@@ -140,8 +157,14 @@ paths:
     const without = await codes(doc, await rulesetWith());
     const withFhir = await codes(doc, await rulesetWith('fhir'));
     for (const name of tuned) {
-      expect(without.filter((f) => f.code === name), name).not.toEqual([]);
-      expect(withFhir.filter((f) => f.code === name), name).toEqual([]);
+      expect(
+        without.filter((f) => f.code === name),
+        name,
+      ).not.toEqual([]);
+      expect(
+        withFhir.filter((f) => f.code === name),
+        name,
+      ).toEqual([]);
     }
   });
 
@@ -150,8 +173,16 @@ paths:
     const { parse } = await import('yaml');
     const def = parse(readFileSync(path.join(PACKS_DIR, 'fhir.yaml'), 'utf8'), { maxAliasCount: 100 }) as { rules: Record<string, { then: { functionOptions: { ignoreSegments: string[] } } }> };
     const patterns = def.rules['path-segments-kebab-case']!.then.functionOptions.ignoreSegments.map((p) => new RegExp(p));
-    for (const t of fhirLib.FHIR_RESOURCE_TYPES as Set<string>) expect(patterns.some((re) => re.test(t)), t).toBe(true);
-    for (const s of ['Patients', 'patient', 'PaymentIntents', 'Orders', '_internal', 'history']) expect(patterns.some((re) => re.test(s)), s).toBe(false);
+    for (const t of fhirLib.FHIR_RESOURCE_TYPES as Set<string>)
+      expect(
+        patterns.some((re) => re.test(t)),
+        t,
+      ).toBe(true);
+    for (const s of ['Patients', 'patient', 'PaymentIntents', 'Orders', '_internal', 'history'])
+      expect(
+        patterns.some((re) => re.test(s)),
+        s,
+      ).toBe(false);
   });
 
   it('fhir accepts FHIRPath Patch (application/fhir+json) on the core patch media type rule', async () => {
@@ -217,8 +248,14 @@ paths:
     const core = await codes(bg, await rulesetWith());
     const psd2 = await codes(bg, await rulesetWith('psd2'));
     for (const name of ['error-media-type-problem-json', 'error-problem-schema']) {
-      expect(core.filter((f) => f.code === name), name).not.toEqual([]);
-      expect(psd2.filter((f) => f.code === name), name).toEqual([]);
+      expect(
+        core.filter((f) => f.code === name),
+        name,
+      ).not.toEqual([]);
+      expect(
+        psd2.filter((f) => f.code === name),
+        name,
+      ).toEqual([]);
     }
     const fhir = `openapi: 3.0.3
 info: {title: FHIR, version: 4.0.1}
@@ -404,7 +441,11 @@ components:
   });
 
   it('gdpr parameter rules report each personal parameter name once', async () => {
-    const ops = Array.from({ length: 4 }, (_, i) => `  /users${i}/{email}:\n    get:\n      operationId: u${i}\n      parameters: [{name: email, in: path, required: true, schema: {type: string}}]\n      responses: {'200': {description: ok}}\n`).join('');
+    const ops = Array.from(
+      { length: 4 },
+      (_, i) =>
+        `  /users${i}/{email}:\n    get:\n      operationId: u${i}\n      parameters: [{name: email, in: path, required: true, schema: {type: string}}]\n      responses: {'200': {description: ok}}\n`,
+    ).join('');
     const found = await codes(`openapi: 3.1.0\ninfo: {title: T, version: 1.0.0}\npaths:\n${ops}`, await rulesetWith('gdpr'), 'gdpr-no-personal-data-in-path');
     expect(found).toHaveLength(1);
     expect(found[0]!.message).toContain('defined 4 times');

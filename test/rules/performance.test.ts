@@ -32,7 +32,9 @@ const HEAD = `openapi: 3.1.0\ninfo: {title: T, version: 1.0.0}\n`;
 
 /** collectionOf for the first operation of a one-path document whose GET answers `schema` (YAML). */
 function collection(pathKey: string, schema: string, extra = ''): { arrayProp?: string } | undefined {
-  const doc = parse(`${HEAD}${extra}paths:\n  '${pathKey}':\n    get:\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: ${schema}\n`);
+  const doc = parse(
+    `${HEAD}${extra}paths:\n  '${pathKey}':\n    get:\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: ${schema}\n`,
+  );
   return collectionOf(doc, operations(doc)[0]);
 }
 
@@ -168,7 +170,9 @@ describe('odd input', () => {
     ];
     for (const d of docs) {
       const { findings } = await lintSource({ bytes: Buffer.from(d), displayPath: 'odd.yaml' }, rs);
-      const failed = findings.filter((f) => f.code === 'rule-failed' && /pagination|cache|etag|conditional|vary|response-|partial|binary|payload|range|expand|sort|retry|long-running|idempotency/.test(f.message));
+      const failed = findings.filter(
+        (f) => f.code === 'rule-failed' && /pagination|cache|etag|conditional|vary|response-|partial|binary|payload|range|expand|sort|retry|long-running|idempotency/.test(f.message),
+      );
       expect(failed.map((f) => f.message)).toEqual([]);
     }
   });

@@ -55,8 +55,7 @@ async function lintExample(text: string, rs: LoadedRuleset): Promise<LintFinding
   return (await lintSource({ bytes: Buffer.from(text), displayPath: 'example.yaml' }, rs)).findings;
 }
 
-const byLinePathMessage = (a: DocFinding, b: DocFinding): number =>
-  a.line - b.line || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0);
+const byLinePathMessage = (a: DocFinding, b: DocFinding): number => a.line - b.line || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0);
 
 /** The findings of rule `code`, in the documented form and order. */
 async function findingsOf(text: string, code: string, rs: LoadedRuleset): Promise<DocFinding[]> {
@@ -73,7 +72,7 @@ describe('rule documentation', async () => {
   // apictl's rules, and the checks of validation and loading (rules too: src/validate/rules.ts)
   const own = [...rs.meta.values()].filter((m) => m.file.startsWith(RULESETS_DIR) || m.category === 'validation');
 
-  it('covers every rule, with why, fix, both examples and the failing one\'s findings', () => {
+  it("covers every rule, with why, fix, both examples and the failing one's findings", () => {
     const missing = own.filter((m) => !existsSync(path.join(DOCS_DIR, `${m.name}.yaml`))).map((m) => m.name);
     expect(missing).toEqual([]);
     for (const m of own) {

@@ -28,9 +28,7 @@ interface Hit {
 
 async function lint(text: string, ...codes: string[]): Promise<Hit[]> {
   const { findings } = await lintSource({ bytes: Buffer.from(text), displayPath: 'example.yaml' }, rs);
-  return findings
-    .filter((f) => codes.includes(f.code))
-    .map((f) => ({ code: f.code, message: f.message, path: f.path.join('/'), line: f.range?.start.line }));
+  return findings.filter((f) => codes.includes(f.code)).map((f) => ({ code: f.code, message: f.message, path: f.path.join('/'), line: f.range?.start.line }));
 }
 
 const HEAD = `openapi: 3.1.0\ninfo: {title: T, version: 1.0.0}\n`;
@@ -87,7 +85,9 @@ describe('credential names', () => {
 
 describe('server URLs', () => {
   it('expands variables with their default and every enum value', () => {
-    const urls = expandServer({ url: '{scheme}://{host}/v1', variables: { scheme: { default: 'https', enum: ['https', 'http'] }, host: { default: 'api.example.com' } } }).map((c: { url: string }) => c.url);
+    const urls = expandServer({ url: '{scheme}://{host}/v1', variables: { scheme: { default: 'https', enum: ['https', 'http'] }, host: { default: 'api.example.com' } } }).map(
+      (c: { url: string }) => c.url,
+    );
     expect(urls).toEqual(['https://api.example.com/v1', 'http://api.example.com/v1']);
   });
   it('parses userinfo, host and query', () => {
@@ -365,7 +365,13 @@ describe('odd input', () => {
     ];
     for (const d of docs) {
       const { findings } = await lintSource({ bytes: Buffer.from(d), displayPath: 'odd.yaml' }, rs);
-      const failed = findings.filter((f) => f.code === 'rule-failed' && /security|oauth|servers|credential|rate-limit|request-|secret|admin|cors|markdown|callbacks|pattern|guessable|url-input|trace|cookie|response-40|bearer|jwt|auth-urls|api-key|http-basic|insecure/.test(f.message));
+      const failed = findings.filter(
+        (f) =>
+          f.code === 'rule-failed' &&
+          /security|oauth|servers|credential|rate-limit|request-|secret|admin|cors|markdown|callbacks|pattern|guessable|url-input|trace|cookie|response-40|bearer|jwt|auth-urls|api-key|http-basic|insecure/.test(
+            f.message,
+          ),
+      );
       expect(failed.map((f) => f.message)).toEqual([]);
     }
   });

@@ -233,8 +233,18 @@ describe('style rule functions', () => {
   it('path ambiguity: the same findings as comparing every pair, on random path sets', async () => {
     // the definition, pair by pair: a request can match both, and each is more specific somewhere
     const pairwise = (keys: string[]): string[] => {
-      const segs = (k: string) => k.slice(1).split('/').map((x) => (/^\{[^}]*\}$/.test(x) ? null : x));
-      const shapes = new Set(keys.map((k) => segs(k).map((x) => x ?? '{}').join('/')));
+      const segs = (k: string) =>
+        k
+          .slice(1)
+          .split('/')
+          .map((x) => (/^\{[^}]*\}$/.test(x) ? null : x));
+      const shapes = new Set(
+        keys.map((k) =>
+          segs(k)
+            .map((x) => x ?? '{}')
+            .join('/'),
+        ),
+      );
       const out: string[] = [];
       const reported = new Set<string>();
       const lengths = [...new Set(keys.map((k) => segs(k).length))];
@@ -367,7 +377,7 @@ components:
         phone: {required: [country]}
 `),
     );
-    expect(r.map((x) => [x.path.join('/'), x.message])).toEqual([["components/schemas/Contact/else/required/0", "Required property 'ghost' is not defined in properties."]]);
+    expect(r.map((x) => [x.path.join('/'), x.message])).toEqual([['components/schemas/Contact/else/required/0', "Required property 'ghost' is not defined in properties."]]);
   });
 
   it('discriminator: property required in each member; mapping targets exist', async () => {
@@ -398,8 +408,7 @@ components:
   });
 
   it('expected responses: one finding for an API-wide convention, per operation otherwise', async () => {
-    const ops = (codes: string[][]) =>
-      `paths:\n${codes.map((c, i) => `  /r${i}/{id}:\n    get:\n      responses:\n${c.map((k) => `        '${k}': {description: x}`).join('\n')}`).join('\n')}`;
+    const ops = (codes: string[][]) => `paths:\n${codes.map((c, i) => `  /r${i}/{id}:\n    get:\n      responses:\n${c.map((k) => `        '${k}': {description: x}`).join('\n')}`).join('\n')}`;
     const all = await run('styleExpectedResponses', doc(ops([['200'], ['200'], ['200']])), { when: 'itemPath', expect: ['404'] });
     expect(all).toEqual([{ message: 'None of the 3 operations this applies to documents a 404 response.', path: ['paths'] }]);
     const some = await run('styleExpectedResponses', doc(ops([['200', '404'], ['200'], ['200', '4XX']])), { when: 'itemPath', expect: ['404', '4XX'] });
@@ -673,7 +682,11 @@ webhooks:
   });
 
   it('status codes: registered codes, ranges and default are fine', async () => {
-    const r = await run('styleStatusCodes', doc(`paths:\n  /a:\n    get:\n      responses: {'200': {description: a}, '4XX': {description: b}, '420': {description: c}, default: {description: d}}\n`), {});
+    const r = await run(
+      'styleStatusCodes',
+      doc(`paths:\n  /a:\n    get:\n      responses: {'200': {description: a}, '4XX': {description: b}, '420': {description: c}, default: {description: d}}\n`),
+      {},
+    );
     expect(r.map((x) => x.path.at(-1))).toEqual(['420']);
   });
 });
@@ -686,13 +699,17 @@ describe('robustness: style functions never throw on odd documents', async () =>
     rules: Record<string, { then: { function: string; functionOptions?: unknown } | Array<{ function: string; functionOptions?: unknown }> }>;
   };
   const optionsOf = new Map<string, unknown[]>();
-  for (const r of Object.values(styleYaml.rules)) for (const t of Array.isArray(r.then) ? r.then : [r.then]) optionsOf.set(t.function, [...(optionsOf.get(t.function) ?? []), t.functionOptions ?? null]);
+  for (const r of Object.values(styleYaml.rules))
+    for (const t of Array.isArray(r.then) ? r.then : [r.then]) optionsOf.set(t.function, [...(optionsOf.get(t.function) ?? []), t.functionOptions ?? null]);
   const odd: unknown[] = [
     null,
     {},
     { openapi: '3.0.0', paths: [] },
     { openapi: '3.1.0', paths: { '/a': null, '/b/{': { get: 'x' }, x: { get: {} } }, components: { schemas: { A: null, B: { $ref: '#/components/schemas/B' }, C: { properties: { $ref: 5 } } } } },
-    { openapi: '3.0.0', paths: { '/a': { get: { parameters: [null, { $ref: '#/nope' }, { name: 5, in: 'query' }], responses: { 200: null, 400: { content: { 'application/json': { schema: { type: 'array' } } } } } } } } },
+    {
+      openapi: '3.0.0',
+      paths: { '/a': { get: { parameters: [null, { $ref: '#/nope' }, { name: 5, in: 'query' }], responses: { 200: null, 400: { content: { 'application/json': { schema: { type: 'array' } } } } } } } },
+    },
     { openapi: '3.1.0', info: { version: 3 }, servers: [{ url: 7 }], tags: 'x', webhooks: { w: { post: { responses: [] } } } },
   ];
   it.each(names)('%s', async (name) => {
@@ -706,9 +723,11 @@ describe('robustness: style functions never throw on odd documents', async () =>
 });
 
 describe('new rules', async () => {
-  const styleRules = (parseYaml((await import('node:fs')).readFileSync(path.join(RULESETS_DIR, 'core/style.yaml'), 'utf8')) as {
-    rules: Record<string, { then: { function: string; functionOptions?: unknown } }>;
-  }).rules;
+  const styleRules = (
+    parseYaml((await import('node:fs')).readFileSync(path.join(RULESETS_DIR, 'core/style.yaml'), 'utf8')) as {
+      rules: Record<string, { then: { function: string; functionOptions?: unknown } }>;
+    }
+  ).rules;
   const configured = (id: string) => styleRules[id].then;
   const pinned = (r: Result[]) => r.map((x) => [x.path.join('/'), x.message]);
 
@@ -757,7 +776,10 @@ components:
     const r = await run('styleSchemaKeywords', doc(body));
     expect(pinned(r).sort()).toEqual(
       [
-        ['components/schemas/Pet/oneOf/2', "oneOf branch 2 ($ref '#/components/schemas/Cat') is identical to branch 0 ($ref '#/components/schemas/Cat'): a value that matches one matches both, so oneOf rejects it."],
+        [
+          'components/schemas/Pet/oneOf/2',
+          "oneOf branch 2 ($ref '#/components/schemas/Cat') is identical to branch 0 ($ref '#/components/schemas/Cat'): a value that matches one matches both, so oneOf rejects it.",
+        ],
         ['components/schemas/Pet/oneOf/3', "oneOf branch 3 (inline schema) is identical to branch 0 ($ref '#/components/schemas/Cat'): a value that matches one matches both, so oneOf rejects it."],
         ['components/schemas/Text/properties', "type 'string' excludes objects, so 'properties' never applies."],
         ['components/schemas/Text/required', "type 'string' excludes objects, so 'required' never applies."],

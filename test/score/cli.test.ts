@@ -41,7 +41,9 @@ function threeRuns() {
 function totals(db: string, spec = API): number[] {
   const reg = openRegistry(db);
   try {
-    return history(reg, spec).map((r) => r.score.total).reverse();
+    return history(reg, spec)
+      .map((r) => r.score.total)
+      .reverse();
   } finally {
     reg.close();
   }
@@ -65,8 +67,8 @@ describe('apictl score SPEC', () => {
     expect(r.stdout).toMatch(/^ {2}psd2 readiness +\d+ [A-F]$/m);
     const d = latest! - first!;
     expect(r.stdout).toContain(`since previous  ${d > 0 ? '+' : d < 0 ? '−' : '±'}${Math.abs(d)}`);
-    expect(r.stdout).toMatch(/since baseline  .*\(run 1, 2025-01-01 09:30, score \d+, first lint\)/);
-    expect(r.stdout).toMatch(/trend {11}[▁▂▃▄▅▆▇█]{2}  \d+ → \d+ over the last 2 runs/);
+    expect(r.stdout).toMatch(/since baseline {2}.*\(run 1, 2025-01-01 09:30, score \d+, first lint\)/);
+    expect(r.stdout).toMatch(/trend {11}[▁▂▃▄▅▆▇█]{2} {2}\d+ → \d+ over the last 2 runs/);
     expect(r.stdout).toContain('findings        1 error, 7 warnings, 0 info, 0 hints');
   });
 
@@ -184,7 +186,7 @@ describe('--history', () => {
     expect(table[4]).toMatch(new RegExp(` \\+${t[3]! - t[2]!} +fpNEW000$`));
     // The trend marks the break too.
     expect(r.stdout).toMatch(/trend {11}[▁▂▃▄▅▆▇█]{2}┊[▁▂▃▄▅▆▇█]{2} .*\(┊ ruleset changed\)/);
-    expect(r.stdout).toMatch(/since baseline  not compared: the ruleset changed \(fp000000 → fpNEW000\)/);
+    expect(r.stdout).toMatch(/since baseline {2}not compared: the ruleset changed \(fp000000 → fpNEW000\)/);
   });
 
   it('marks a run made with uncommitted changes to the linted file (a real git repository)', () => {
@@ -269,10 +271,8 @@ describe('CI gates', () => {
     ]);
     const r = apictl(['score', 'api.yaml', '--no-regression'], { cwd: p.root });
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(
-      'the latest run (3) is incomplete: some rules could not run (see its rule-failed or lint-time-budget findings), so it cannot show that the score held\n',
-    );
-    expect(r.stdout).toMatch(/^  \? incomplete run: some rules could not run/m);
+    expect(r.stderr).toBe('the latest run (3) is incomplete: some rules could not run (see its rule-failed or lint-time-budget findings), so it cannot show that the score held\n');
+    expect(r.stdout).toMatch(/^ {2}\? incomplete run: some rules could not run/m);
     expect(r.stdout).toMatch(/since baseline .*\(run 2, /);
     const all = apictl(['score', '--all'], { cwd: p.root });
     expect(all.stdout).toMatch(/^file:api\.yaml\s+\d+\?\s/m);
@@ -294,9 +294,7 @@ describe('CI gates', () => {
     const p = project(() => [sampleRecord(API, { warnings: 0, time: day(1) }), sampleRecord(API, { warnings: 20, time: day(2), fingerprint: 'fpNEW00000000000' })]);
     const r = apictl(['score', 'api.yaml', '--no-regression'], { cwd: p.root });
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe(
-      'note: not compared with the baseline (run 1): the ruleset changed since (fingerprint fp000000 → fpNEW000); move the baseline with --set-baseline\n',
-    );
+    expect(r.stderr).toBe('note: not compared with the baseline (run 1): the ruleset changed since (fingerprint fp000000 → fpNEW000); move the baseline with --set-baseline\n');
   });
 
   it('--set-baseline moves the baseline to the latest run on purpose', () => {
@@ -307,7 +305,7 @@ describe('CI gates', () => {
     expect(set.stderr).toMatch(/^baseline of file:api\.yaml is now run 3 \(score \d+, 2025-01-03 09:30\)\n$/);
     expect(JSON.parse(set.stdout).baseline).toMatchObject({ run: 3, delta: 0, reason: 'set' });
     expect(apictl(['score', 'api.yaml', '--no-regression'], { cwd: p.root })).toMatchObject({ code: 0 });
-    expect(apictl(['score', 'api.yaml'], { cwd: p.root }).stdout).toMatch(/since baseline  ±0  \(run 3, 2025-01-03 09:30, score \d+, set \d{4}-/);
+    expect(apictl(['score', 'api.yaml'], { cwd: p.root }).stdout).toMatch(/since baseline {2}±0 {2}\(run 3, 2025-01-03 09:30, score \d+, set \d{4}-/);
   });
 });
 
@@ -330,7 +328,7 @@ describe('--all', () => {
     expect(lines[0]).toMatch(/^SPEC +TOTAL +GRADE +SEC +STYLE +COMPL +PERF +Δ PREV +Δ BASE +RUN +TIME$/);
     expect(lines.slice(1, 4).map((l) => l.split(/ +/)[0])).toEqual(['file:api.yaml', 'file:sub/b.yaml', 'spec:pets']);
     const reg = openRegistry(p.db);
-    let expected;
+    let expected: ReturnType<typeof scoreTally>;
     try {
       const latest = ['file:api.yaml', 'file:sub/b.yaml', 'spec:pets'].map((s) => history(reg, s, 1)[0]!);
       expected = scoreTally(poolTallies(latest.map((l) => l.tally)));
@@ -349,10 +347,7 @@ describe('--all', () => {
   it('pools raw numbers: a spec recorded as two files scores like the whole, never higher', () => {
     // The worked example of scoring.md, recorded as two files and as one.
     const whole = sampleRecord('file:whole.yaml', { operations: 100, warnings: 60, errors: 5 });
-    const split = project(() => [
-      sampleRecord('file:a.yaml', { operations: 10, warnings: 10, errors: 5 }),
-      sampleRecord('file:b.yaml', { operations: 90, warnings: 50 }),
-    ]);
+    const split = project(() => [sampleRecord('file:a.yaml', { operations: 10, warnings: 10, errors: 5 }), sampleRecord('file:b.yaml', { operations: 90, warnings: 50 })]);
     const j = JSON.parse(apictl(['score', '--all', '--json'], { cwd: split.root }).stdout);
     expect(j.portfolio.score.total).toBeLessThanOrEqual(whole.score.total);
     expect(j.portfolio.score).toEqual(whole.score);
@@ -364,9 +359,7 @@ describe('--all', () => {
     const low = j.specs.filter((s: { latest: { score: { total: number } } }) => s.latest.score.total < 99);
     const r = apictl(['score', '--all', '--min-score', '99'], { cwd: p.root });
     expect(r.code).toBe(1);
-    expect(r.stderr.trim().split('\n')).toEqual(
-      low.map((s: { spec: string; latest: { score: { total: number } } }) => `${s.spec}: score ${s.latest.score.total} is below the minimum 99`),
-    );
+    expect(r.stderr.trim().split('\n')).toEqual(low.map((s: { spec: string; latest: { score: { total: number } } }) => `${s.spec}: score ${s.latest.score.total} is below the minimum 99`));
     const reg = apictl(['score', '--all', '--no-regression'], { cwd: p.root });
     expect(reg.code).toBe(j.specs[0].latest.score.total < j.specs[0].baseline.total ? 1 : 0);
   });

@@ -1,18 +1,6 @@
 /** The score's properties (shared/design/scoring.md), each proven on fixed cases and, where it is a "never", over random inputs. */
 import { describe, expect, it } from 'vitest';
-import {
-  CATEGORIES,
-  computePortfolio,
-  computeScore,
-  explain,
-  gradeOf,
-  poolTallies,
-  scoreTally,
-  tally,
-  type Score,
-  type ScoreFinding,
-  type ScoreInput,
-} from '../../src/score/formula.js';
+import { CATEGORIES, computePortfolio, computeScore, explain, gradeOf, poolTallies, scoreTally, tally, type Score, type ScoreFinding, type ScoreInput } from '../../src/score/formula.js';
 import { findings, input, prng, randomInput, rulesMap } from './helpers.js';
 
 const RUNS = 400;
@@ -256,7 +244,16 @@ describe('categories and weights', () => {
 
   it('duplicate locations count once (the most severe), baseline-known findings count', () => {
     const f = { code: 'style-rule', category: 'style', fingerprint: 'same' };
-    const dup = computeScore(input({ operations: 2, findings: [{ ...f, severity: 'warn' }, { ...f, severity: 'error' }, { ...f, severity: 'warn' }] }));
+    const dup = computeScore(
+      input({
+        operations: 2,
+        findings: [
+          { ...f, severity: 'warn' },
+          { ...f, severity: 'error' },
+          { ...f, severity: 'warn' },
+        ],
+      }),
+    );
     const one = computeScore(input({ operations: 2, findings: [{ ...f, severity: 'error' }] }));
     expect(dup).toEqual(one);
     const known = [{ ...f, severity: 'warn' as const, known: true }];

@@ -113,9 +113,7 @@ describe('history and baselines', () => {
   });
 
   it('reads through the (spec, time) index', () => {
-    const plan = reg.db
-      .prepare(`EXPLAIN QUERY PLAN SELECT id FROM lint_runs WHERE spec = ? ORDER BY run_at DESC, id DESC LIMIT 50`)
-      .all('file:a.yaml') as Array<{ detail: string }>;
+    const plan = reg.db.prepare(`EXPLAIN QUERY PLAN SELECT id FROM lint_runs WHERE spec = ? ORDER BY run_at DESC, id DESC LIMIT 50`).all('file:a.yaml') as Array<{ detail: string }>;
     expect(plan.map((p) => p.detail).join('\n')).toMatch(/USING (COVERING )?INDEX lint_runs_by_spec_time/);
     expect(plan.map((p) => p.detail).join('\n')).not.toMatch(/TEMP B-TREE/);
   });
@@ -135,7 +133,12 @@ describe('history and baselines', () => {
     expect(baseline(reg, 'file:a.yaml')).toMatchObject({ id: 2, baselineReason: 'set' });
     expect(setBaseline(reg, 'file:a.yaml', 3).id).toBe(3);
     // Former baselines keep their flag.
-    expect(history(reg, 'file:a.yaml').filter((r) => r.baselineFlag).map((r) => r.id).sort()).toEqual([1, 2, 3]);
+    expect(
+      history(reg, 'file:a.yaml')
+        .filter((r) => r.baselineFlag)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([1, 2, 3]);
     // New runs never move it.
     recordLintRun(reg, sampleRecord('file:a.yaml', { time: at(30) }));
     expect(baseline(reg, 'file:a.yaml')?.id).toBe(3);

@@ -28,4 +28,3 @@ describe('scoringOperations', () => {
     expect(scoringOperations({ openapi: '3.2.0', paths: { '/x': { get: {}, additionalOperations } } })).toBe(1 + 125_000);
   });
 });
-

@@ -72,64 +72,60 @@ async function runWorkers(dbPath: string): Promise<WorkerResult[]> {
   return Promise.all(workers.map((w) => w.done));
 }
 
-it(
-  `${WORKERS} processes importing at once into a new database lose no write`,
-  async () => {
-    const dbPath = path.join(tmp.dir, 'fresh', '.apictl', 'apictl.db');
-    const results = await runWorkers(dbPath);
+it(`${WORKERS} processes importing at once into a new database lose no write`, async () => {
+  const dbPath = path.join(tmp.dir, 'fresh', '.apictl', 'apictl.db');
+  const results = await runWorkers(dbPath);
 
-    for (const r of results) {
-      expect(r.stderr, 'worker stderr').toBe('');
-      expect(r.code).toBe(0);
-      expect(r.outcomes).toHaveLength(ROUNDS * 3);
+  for (const r of results) {
+    expect(r.stderr, 'worker stderr').toBe('');
+    expect(r.code).toBe(0);
+    expect(r.outcomes).toHaveLength(ROUNDS * 3);
+  }
+  const all = results.flatMap((r) => r.outcomes);
+  const of = (kind: string): ImportOutcome[] => all.filter((o) => o.kind === kind).map((o) => o.outcome);
+
+  // Distinct content into one shared spec: every import created a version, numbers are a permutation of 1..N.
+  const distinct = of('distinct');
+  expect(distinct.every((o) => o.version.created)).toBe(true);
+  expect(distinct.map((o) => o.version.number).sort((a, b) => a - b)).toEqual(range(WORKERS * ROUNDS));
+
+  // Same content from everybody: exactly one creation per round, everybody else saw it stored.
+  const same = of('same');
+  expect(same.filter((o) => o.version.created)).toHaveLength(ROUNDS);
+  expect(new Set(same.map((o) => o.spec.id)).size).toBe(1);
+  expect(same.filter((o) => o.spec.created)).toHaveLength(1);
+
+  // Each worker's own spec: one spec (despite alternating spellings), one version per round.
+  expect(of('own').filter((o) => o.spec.created)).toHaveLength(WORKERS);
+
+  const reg = openRegistry(dbPath);
+  try {
+    expect(schemaVersions(reg.db).get('registry')).toBe(1);
+    const migrationRows = reg.db.prepare('SELECT COUNT(*) FROM schema_migrations').pluck().get();
+    expect(migrationRows).toBe(1);
+
+    const specs = reg.listSpecs();
+    expect(specs).toHaveLength(WORKERS + 2);
+    const bySlug = new Map(specs.map((s) => [s.slug, s]));
+    expect(bySlug.get('shared-distinct')).toMatchObject({ latestVersion: WORKERS * ROUNDS, versionCount: WORKERS * ROUNDS });
+    expect(bySlug.get('shared-same')).toMatchObject({ latestVersion: ROUNDS, versionCount: ROUNDS });
+    for (let w = 0; w < WORKERS; w++) {
+      expect(bySlug.get(`worker-${w}`)).toMatchObject({ latestVersion: ROUNDS, versionCount: ROUNDS });
     }
-    const all = results.flatMap((r) => r.outcomes);
-    const of = (kind: string): ImportOutcome[] => all.filter((o) => o.kind === kind).map((o) => o.outcome);
-
-    // Distinct content into one shared spec: every import created a version, numbers are a permutation of 1..N.
-    const distinct = of('distinct');
-    expect(distinct.every((o) => o.version.created)).toBe(true);
-    expect(distinct.map((o) => o.version.number).sort((a, b) => a - b)).toEqual(range(WORKERS * ROUNDS));
-
-    // Same content from everybody: exactly one creation per round, everybody else saw it stored.
-    const same = of('same');
-    expect(same.filter((o) => o.version.created)).toHaveLength(ROUNDS);
-    expect(new Set(same.map((o) => o.spec.id)).size).toBe(1);
-    expect(same.filter((o) => o.spec.created)).toHaveLength(1);
-
-    // Each worker's own spec: one spec (despite alternating spellings), one version per round.
-    expect(of('own').filter((o) => o.spec.created)).toHaveLength(WORKERS);
-
-    const reg = openRegistry(dbPath);
-    try {
-      expect(schemaVersions(reg.db).get('registry')).toBe(1);
-      const migrationRows = reg.db.prepare('SELECT COUNT(*) FROM schema_migrations').pluck().get();
-      expect(migrationRows).toBe(1);
-
-      const specs = reg.listSpecs();
-      expect(specs).toHaveLength(WORKERS + 2);
-      const bySlug = new Map(specs.map((s) => [s.slug, s]));
-      expect(bySlug.get('shared-distinct')).toMatchObject({ latestVersion: WORKERS * ROUNDS, versionCount: WORKERS * ROUNDS });
-      expect(bySlug.get('shared-same')).toMatchObject({ latestVersion: ROUNDS, versionCount: ROUNDS });
-      for (let w = 0; w < WORKERS; w++) {
-        expect(bySlug.get(`worker-${w}`)).toMatchObject({ latestVersion: ROUNDS, versionCount: ROUNDS });
-      }
-      for (const spec of specs) {
-        const numbers = reg.listVersions(spec.slug).map((v) => v.number);
-        expect(numbers).toEqual(range(spec.versionCount).reverse());
-      }
-      const totalVersions = reg.db.prepare('SELECT COUNT(*) FROM versions').pluck().get();
-      expect(totalVersions).toBe(WORKERS * ROUNDS * 2 + ROUNDS);
-      const totalTexts = reg.db.prepare('SELECT COUNT(*) FROM version_texts').pluck().get();
-      expect(totalTexts).toBe((WORKERS * ROUNDS * 2 + ROUNDS) * 3);
-      // Every stored text decodes back to what was written.
-      expect(reg.getVersion('shared-distinct', 7)?.originalText).toMatch(/^shared w\d r\d\nx{2000}$/);
-    } finally {
-      reg.close();
+    for (const spec of specs) {
+      const numbers = reg.listVersions(spec.slug).map((v) => v.number);
+      expect(numbers).toEqual(range(spec.versionCount).reverse());
     }
-  },
-  60_000,
-);
+    const totalVersions = reg.db.prepare('SELECT COUNT(*) FROM versions').pluck().get();
+    expect(totalVersions).toBe(WORKERS * ROUNDS * 2 + ROUNDS);
+    const totalTexts = reg.db.prepare('SELECT COUNT(*) FROM version_texts').pluck().get();
+    expect(totalTexts).toBe((WORKERS * ROUNDS * 2 + ROUNDS) * 3);
+    // Every stored text decodes back to what was written.
+    expect(reg.getVersion('shared-distinct', 7)?.originalText).toMatch(/^shared w\d r\d\nx{2000}$/);
+  } finally {
+    reg.close();
+  }
+}, 60_000);
 
 function range(n: number): number[] {
   return Array.from({ length: n }, (_, i) => i + 1);

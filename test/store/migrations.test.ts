@@ -3,14 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
-import {
-  applyMigrations,
-  defineMigrations,
-  openRegistry,
-  REGISTRY_MIGRATIONS,
-  schemaVersions,
-  type Migration,
-} from '../../src/store/index.js';
+import { applyMigrations, defineMigrations, openRegistry, REGISTRY_MIGRATIONS, schemaVersions, type Migration } from '../../src/store/index.js';
 import { makeTempDir, sampleInput } from './helpers.js';
 
 let tmp: ReturnType<typeof makeTempDir>;
@@ -44,9 +37,7 @@ describe('migrations', () => {
     new Database(dbPath).close();
     const reg = openRegistry(dbPath);
     const rows = reg.db.prepare('SELECT namespace, version, name, applied_at FROM schema_migrations').all();
-    expect(rows).toEqual([
-      { namespace: 'registry', version: 1, name: 'specs, versions and version texts', applied_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
-    ]);
+    expect(rows).toEqual([{ namespace: 'registry', version: 1, name: 'specs, versions and version texts', applied_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }]);
     reg.close();
   });
 
@@ -96,9 +87,7 @@ describe('migrations', () => {
       caught = err;
     }
     expect(caught).toBeInstanceOf(InputError);
-    expect((caught as InputError).format()).toBe(
-      `${dbPath}: database was written by a newer apictl (schema registry 2 > 1); upgrade apictl or use another database`,
-    );
+    expect((caught as InputError).format()).toBe(`${dbPath}: database was written by a newer apictl (schema registry 2 > 1); upgrade apictl or use another database`);
   });
 
   it('refuses a newer feature schema but ignores namespaces it does not know', () => {
@@ -107,9 +96,7 @@ describe('migrations', () => {
     // A command that never loads the feature opens the same file fine.
     openRegistry(dbPath).close();
     // An older build of the feature refuses it.
-    expect(() => openRegistry(dbPath, { migrations: [defineMigrations('feature', [notesV1])] })).toThrow(
-      /newer apictl \(schema feature 2 > 1\)/,
-    );
+    expect(() => openRegistry(dbPath, { migrations: [defineMigrations('feature', [notesV1])] })).toThrow(/newer apictl \(schema feature 2 > 1\)/);
   });
 
   it('applyMigrations works on a bare connection', () => {

@@ -18,7 +18,11 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 function run(args: string[], env: Record<string, string> = {}): { stdout: string; stderr: string; status: number } {
   try {
-    const stdout = execFileSync(process.execPath, [bin, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', APICTL_CACHE_DIR: path.join(tmp, 'cache'), ...env } });
+    const stdout = execFileSync(process.execPath, [bin, ...args], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1', APICTL_CACHE_DIR: path.join(tmp, 'cache'), ...env },
+    });
     return { stdout, stderr: '', status: 0 };
   } catch (e) {
     const err = e as { stdout: string; stderr: string; status: number };
@@ -126,7 +130,12 @@ describe('CLI bundle', () => {
       const trace = path.join(tmp, `trace-${n++}.txt`);
       const r = spawnSync(process.execPath, [path.join(pkg, 'bin', 'apictl.js'), '--version'], {
         encoding: 'utf8',
-        env: { ...process.env, APICTL_CACHE_DIR: path.join(tmp, 'cache'), APICTL_TRACE_FILE: trace, NODE_OPTIONS: `--import ${pathToFileURL(path.join(repoRoot, 'test/helpers/trace-imports.mjs')).href}` },
+        env: {
+          ...process.env,
+          APICTL_CACHE_DIR: path.join(tmp, 'cache'),
+          APICTL_TRACE_FILE: trace,
+          NODE_OPTIONS: `--import ${pathToFileURL(path.join(repoRoot, 'test/helpers/trace-imports.mjs')).href}`,
+        },
       });
       return { status: r.status, stdout: r.stdout, stderr: r.stderr, loaded: readFileSync(trace, 'utf8') };
     };
@@ -163,7 +172,11 @@ describe('CLI bundle', () => {
         },
       };
     }
-    const text = JSON.stringify({ swagger: '2.0', info: { title: 'Things', version: '1' }, host: 'api.example.com', paths, definitions: { Thing: { type: 'object', properties: { name: { type: 'string' } } } } }, null, 2);
+    const text = JSON.stringify(
+      { swagger: '2.0', info: { title: 'Things', version: '1' }, host: 'api.example.com', paths, definitions: { Thing: { type: 'object', properties: { name: { type: 'string' } } } } },
+      null,
+      2,
+    );
     expect(text.length).toBeGreaterThan(2 * 1024 * 1024);
     const pkg = path.join(tmp, 'pkg-workers');
     mkdirSync(pkg, { recursive: true });
@@ -177,7 +190,12 @@ describe('CLI bundle', () => {
       const r = spawnSync(process.execPath, [path.join(pkg, 'bin', 'apictl.js'), 'lint', file, '-f', 'json', '--no-record', '--no-config', '-q'], {
         encoding: 'utf8',
         maxBuffer: 64 * 1024 * 1024,
-        env: { ...process.env, APICTL_CACHE_DIR: path.join(tmp, 'cache'), APICTL_TRACE_FILE: trace, NODE_OPTIONS: `--import ${pathToFileURL(path.join(repoRoot, 'test/helpers/trace-imports.mjs')).href}` },
+        env: {
+          ...process.env,
+          APICTL_CACHE_DIR: path.join(tmp, 'cache'),
+          APICTL_TRACE_FILE: trace,
+          NODE_OPTIONS: `--import ${pathToFileURL(path.join(repoRoot, 'test/helpers/trace-imports.mjs')).href}`,
+        },
       });
       return { status: r.status, stdout: r.stdout, loaded: readFileSync(trace, 'utf8') };
     };

@@ -43,7 +43,12 @@ function load(env: Record<string, string> = {}): { answer: number; file: string;
   return JSON.parse(out) as { answer: number; file: string; sameInstance: boolean };
 }
 
-const entries = (): string[] => (existsSync(cacheDir) ? readdirSync(cacheDir, { recursive: true }).map(String).filter((f) => f.endsWith('.bin')) : []);
+const entries = (): string[] =>
+  existsSync(cacheDir)
+    ? readdirSync(cacheDir, { recursive: true })
+        .map(String)
+        .filter((f) => f.endsWith('.bin'))
+    : [];
 
 describe('requireWithCodeCache', () => {
   it('loads the module as require does and writes one cache entry, which the next process uses', () => {
@@ -61,7 +66,7 @@ describe('requireWithCodeCache', () => {
 
   it('never runs stale code: a changed module gets an entry of its own', () => {
     load();
-    writeFileSync(moduleFile, "exports.answer = () => 43;\nexports.file = __filename;\n");
+    writeFileSync(moduleFile, 'exports.answer = () => 43;\nexports.file = __filename;\n');
     expect(load().answer).toBe(43);
     expect(entries()).toHaveLength(2);
   });

@@ -23,26 +23,30 @@ describe('the speed seam', () => {
     expect(speedup('bundle', { APICTL_PLAIN: '0' })).toBe(true);
   });
 
-  it.skipIf(!hasCorpus)('APICTL_PLAIN=1 loads no bundle, cache or lane, and lints the same', () => {
-    const tmp = mkdtempSync(path.join(os.tmpdir(), 'apictl-plain-'));
-    try {
-      const file = path.join(corpusDir, 'huge', 'kubernetes-swagger.json');
-      const run = (env: NodeJS.ProcessEnv) => {
-        const trace = path.join(tmp, `trace-${Object.keys(env).join('-') || 'default'}.txt`);
-        const r = apictl(['lint', file, '-f', 'json', '--no-record', '--no-config'], {
-          env: { ...env, APICTL_CACHE_DIR: path.join(tmp, 'cache'), APICTL_TRACE_FILE: trace, NODE_OPTIONS: `--import ${pathToFileURL(path.join(repoRoot, 'test/helpers/trace-imports.mjs')).href}` },
-          timeoutMs: 120_000,
-        });
-        return { out: r.stdout, loaded: readFileSync(trace, 'utf8') };
-      };
-      const fast = run({});
-      const plain = run({ APICTL_PLAIN: '1' });
-      expect(JSON.parse(plain.out).length).toBeGreaterThan(1000);
-      expect(plain.out).toBe(fast.out);
-      expect(fast.loaded).toMatch(/\.bundle\.cjs/);
-      expect(plain.loaded).not.toMatch(/\.bundle\.cjs|lane-entry|rulesets\.snapshot|precompiled/);
-    } finally {
-      rmSync(tmp, { recursive: true, force: true });
-    }
-  }, 240_000);
+  it.skipIf(!hasCorpus)(
+    'APICTL_PLAIN=1 loads no bundle, cache or lane, and lints the same',
+    () => {
+      const tmp = mkdtempSync(path.join(os.tmpdir(), 'apictl-plain-'));
+      try {
+        const file = path.join(corpusDir, 'huge', 'kubernetes-swagger.json');
+        const run = (env: NodeJS.ProcessEnv) => {
+          const trace = path.join(tmp, `trace-${Object.keys(env).join('-') || 'default'}.txt`);
+          const r = apictl(['lint', file, '-f', 'json', '--no-record', '--no-config'], {
+            env: { ...env, APICTL_CACHE_DIR: path.join(tmp, 'cache'), APICTL_TRACE_FILE: trace, NODE_OPTIONS: `--import ${pathToFileURL(path.join(repoRoot, 'test/helpers/trace-imports.mjs')).href}` },
+            timeoutMs: 120_000,
+          });
+          return { out: r.stdout, loaded: readFileSync(trace, 'utf8') };
+        };
+        const fast = run({});
+        const plain = run({ APICTL_PLAIN: '1' });
+        expect(JSON.parse(plain.out).length).toBeGreaterThan(1000);
+        expect(plain.out).toBe(fast.out);
+        expect(fast.loaded).toMatch(/\.bundle\.cjs/);
+        expect(plain.loaded).not.toMatch(/\.bundle\.cjs|lane-entry|rulesets\.snapshot|precompiled/);
+      } finally {
+        rmSync(tmp, { recursive: true, force: true });
+      }
+    },
+    240_000,
+  );
 });

@@ -94,13 +94,23 @@ function outcome(doc: unknown, kind: SpecKind, bulkWarnings: boolean): Outcome {
 }
 
 describe.skipIf(!haveCorpus)('validateDocument on the corpus', () => {
-  const files = haveCorpus ? SETS.flatMap((set) => readdirSync(path.join(corpus, set)).sort().map((f) => `${set}/${f}`)) : [];
+  const files = haveCorpus
+    ? SETS.flatMap((set) =>
+        readdirSync(path.join(corpus, set))
+          .sort()
+          .map((f) => `${set}/${f}`),
+      )
+    : [];
 
-  it.each(files)('%s', (rel) => {
-    const doc = load(path.join(corpus, rel));
-    const expected = EXPECTED[rel] ?? { findings: [] };
-    expect(outcome(doc, kindOf(doc), expected.warnCounts !== undefined)).toEqual(expected);
-  }, 120_000);
+  it.each(files)(
+    '%s',
+    (rel) => {
+      const doc = load(path.join(corpus, rel));
+      const expected = EXPECTED[rel] ?? { findings: [] };
+      expect(outcome(doc, kindOf(doc), expected.warnCounts !== undefined)).toEqual(expected);
+    },
+    120_000,
+  );
 
   it('covers every file listed as expected', () => {
     for (const rel of Object.keys(EXPECTED)) expect(files).toContain(rel);
@@ -111,18 +121,22 @@ describe.skipIf(!haveCorpus)('validateDocument on hostile inputs', () => {
   const dir = path.join(corpus, 'hostile');
   const files = haveCorpus && existsSync(dir) ? readdirSync(dir).filter((f) => /\.(json|ya?ml)$/.test(f)) : [];
 
-  it.each(files)('%s does not crash the validator', (name) => {
-    let doc: unknown;
-    try {
-      // These are parser tests first; what the loader rejects never reaches validation.
-      doc = load(path.join(dir, name));
-    } catch {
-      return;
-    }
-    for (const kind of ['swagger-2.0', 'openapi-3.0', 'openapi-3.1', 'openapi-3.2'] as const) {
-      expect(Array.isArray(validateDocument(doc, kind))).toBe(true);
-    }
-    // big-50mb.json is validated four times (≈ 40 s on our 2 cores alone, more beside the rest of the
-    // suite): this pins not crashing; speed is bench/'s job
-  }, 240_000);
+  it.each(files)(
+    '%s does not crash the validator',
+    (name) => {
+      let doc: unknown;
+      try {
+        // These are parser tests first; what the loader rejects never reaches validation.
+        doc = load(path.join(dir, name));
+      } catch {
+        return;
+      }
+      for (const kind of ['swagger-2.0', 'openapi-3.0', 'openapi-3.1', 'openapi-3.2'] as const) {
+        expect(Array.isArray(validateDocument(doc, kind))).toBe(true);
+      }
+      // big-50mb.json is validated four times (≈ 40 s on our 2 cores alone, more beside the rest of the
+      // suite): this pins not crashing; speed is bench/'s job
+    },
+    240_000,
+  );
 });

@@ -152,7 +152,7 @@ export const openapi32 = {
           { name: 'petId', in: 'path', required: true, schema: { type: 'string' } },
           { name: 'filter', in: 'querystring', content: { 'application/x-www-form-urlencoded': { schema: { type: 'object' } } } },
         ],
-        security: [{ 'oauth': ['read'] }],
+        security: [{ oauth: ['read'] }],
         responses: { '200': { summary: 'the pet', description: 'ok' } },
       },
     },

@@ -12,9 +12,7 @@ export interface Brief {
 
 /** Validates and returns the findings as {code, path, message}. */
 export function brief(doc: unknown, kind: SpecKind, withSeverity = false): Brief[] {
-  return validateDocument(doc, kind).map((f) =>
-    withSeverity ? { code: f.code, path: f.path, message: f.message, severity: f.severity } : { code: f.code, path: f.path, message: f.message },
-  );
+  return validateDocument(doc, kind).map((f) => (withSeverity ? { code: f.code, path: f.path, message: f.message, severity: f.severity } : { code: f.code, path: f.path, message: f.message }));
 }
 
 /** A deep copy that the test can modify freely. */

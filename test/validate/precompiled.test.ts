@@ -44,12 +44,15 @@ function documents(kind: SpecKind): [string, unknown][] {
     ['bad email format', variant(doc, (d) => (d.info.contact = { email: 'not an email' }))],
     ['bad uri / uri-reference format', variant(doc, (d) => (d.externalDocs = { url: kind === 'swagger-2.0' ? 'no scheme' : 'a\\b c' }))],
     ['bad regex pattern in a schema', variant(doc, (d) => (schemas(d).Pet.properties.name.pattern = '(['))],
-    ['several errors at once', variant(doc, (d) => {
-      delete d.info.title;
-      d.paths.nope = {};
-      schemas(d).Pet.required = 'name';
-      schemas(d).Pet.properties.name.type = 'strin';
-    })],
+    [
+      'several errors at once',
+      variant(doc, (d) => {
+        delete d.info.title;
+        d.paths.nope = {};
+        schemas(d).Pet.required = 'name';
+        schemas(d).Pet.properties.name.type = 'strin';
+      }),
+    ],
     ['not even an object', 'swagger'],
   ];
   return docs;

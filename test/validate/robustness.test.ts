@@ -63,8 +63,20 @@ describe('validateDocument on odd input', () => {
       [openapi30, 'openapi-3.0'],
       [openapi31, 'openapi-3.1'],
       [openapi32, 'openapi-3.2'],
-      [variant(openapi30, (d) => { delete d.paths['/pets/{petId}'].parameters[0].required; d.paths['/pets/{petId}'].get.x = 1; }), 'openapi-3.0'],
-      [variant(swagger20, (d) => { d.parameters.Limit.in = 'body'; d.info = []; }), 'swagger-2.0'],
+      [
+        variant(openapi30, (d) => {
+          delete d.paths['/pets/{petId}'].parameters[0].required;
+          d.paths['/pets/{petId}'].get.x = 1;
+        }),
+        'openapi-3.0',
+      ],
+      [
+        variant(swagger20, (d) => {
+          d.parameters.Limit.in = 'body';
+          d.info = [];
+        }),
+        'swagger-2.0',
+      ],
     ] as const;
     for (const [doc, kind] of docs) {
       const frozen = deepFreeze(clone(doc));

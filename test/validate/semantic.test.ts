@@ -99,9 +99,7 @@ describe('semantic checks: path parameters', () => {
       d.parameters.PetId = { name: 'petId', in: 'path', type: 'string' };
       d.paths['/pets/{petId}'].parameters = [{ $ref: '#/parameters/PetId' }];
     });
-    expect(brief(doc, 'swagger-2.0')).toEqual([
-      { code: 'path-param-not-required', path: ['parameters', 'PetId'], message: "path parameter 'petId' must have required: true" },
-    ]);
+    expect(brief(doc, 'swagger-2.0')).toEqual([{ code: 'path-param-not-required', path: ['parameters', 'PetId'], message: "path parameter 'petId' must have required: true" }]);
   });
 
   it('accepts an operation-level parameter overriding a path-level one', () => {
@@ -281,9 +279,7 @@ describe('semantic check: security requirements', () => {
 
   it('uses securityDefinitions for 2.0', () => {
     const doc = variant(swagger20, (d) => (d.security = [{ oauth: ['read'] }]));
-    expect(brief(doc, 'swagger-2.0')).toEqual([
-      { code: 'security-scheme-undefined', path: ['security', '0', 'oauth'], message: "security scheme 'oauth' is not defined in securityDefinitions" },
-    ]);
+    expect(brief(doc, 'swagger-2.0')).toEqual([{ code: 'security-scheme-undefined', path: ['security', '0', 'oauth'], message: "security scheme 'oauth' is not defined in securityDefinitions" }]);
   });
 
   it('accepts 3.2 scheme URIs that resolve, reports internal ones that do not', () => {

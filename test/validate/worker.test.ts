@@ -63,7 +63,10 @@ describe('validation on a worker thread', () => {
     for (const f of ['big.json', 'broken.json']) {
       const deferred = await prepareDocument(await load(f), { ...opts, deferValidation: true });
       expect(deferred.validationPending, f).toBeInstanceOf(Promise);
-      expect(deferred.validation.map((x) => x.code), f).toEqual(f === 'broken.json' ? ['unresolved-ref'] : []);
+      expect(
+        deferred.validation.map((x) => x.code),
+        f,
+      ).toEqual(f === 'broken.json' ? ['unresolved-ref'] : []);
       const waited = await prepareDocument(await load(f), opts);
       expect(waited.validationPending, f).toBeUndefined();
       expect(waited.validation.length, f).toBeGreaterThan(10);
@@ -72,7 +75,10 @@ describe('validation on a worker thread', () => {
       expect(deferred.validation, f).toEqual(waited.validation);
       expect(a, f).toEqual(b);
       // every validation finding, but the one a rule states too (duplicate-operation-id: operation-id-unique)
-      expect(a.filter((x) => x.category === 'validation').map((x) => x.code), f).toEqual(waited.validation.map((x) => x.code).filter((c) => c !== 'duplicate-operation-id'));
+      expect(
+        a.filter((x) => x.category === 'validation').map((x) => x.code),
+        f,
+      ).toEqual(waited.validation.map((x) => x.code).filter((c) => c !== 'duplicate-operation-id'));
     }
   });
 

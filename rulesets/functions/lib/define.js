@@ -25,14 +25,14 @@ export function createRulesetFunction(meta, fn) {
   const spectralFn = () => (spectral ??= spectralCreateRulesetFunction(meta, fn));
   const quick = options === null ? (o) => o === null : compileQuick(options);
   const validOpts = new WeakSet();
-  const wrappedFn = function (input, opts, ...args) {
+  const wrappedFn = (input, opts, ...args) => {
     wrappedFn.validator(opts);
     return fn(input, opts, ...args);
   };
   Reflect.defineProperty(wrappedFn, 'name', { value: fn.name });
-  wrappedFn.validator = function (o) {
+  wrappedFn.validator = (o) => {
     if (isObjectLike(o) && validOpts.has(o)) return;
-    if (!(quick && quick(o))) spectralFn().validator(o);
+    if (!quick?.(o)) spectralFn().validator(o);
     if (isObjectLike(o)) validOpts.add(o);
   };
   Reflect.defineProperty(wrappedFn, 'schemas', { enumerable: false, value: { input: meta.input ?? null, options } });

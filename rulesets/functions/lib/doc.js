@@ -34,7 +34,7 @@ export function isObject(v) {
 
 /** The document root from a Spectral function context (the unresolved document). */
 export function rootOf(context) {
-  return context && context.document ? context.document.data : undefined;
+  return context?.document ? context.document.data : undefined;
 }
 
 /** Decodes a local JSON pointer `#/a/b~1c` into segments, or undefined. */
@@ -45,10 +45,7 @@ export function pointerSegments(ref) {
   if (!p.startsWith('/')) return undefined;
   // Without `%` or `~` no segment changes when decoded (the common case: plain names).
   if (!p.includes('%') && !p.includes('~')) return p.slice(1).split('/');
-  return p
-    .slice(1)
-    .split('/')
-    .map(decodeSegment);
+  return p.slice(1).split('/').map(decodeSegment);
 }
 
 /** One segment of a `$ref` fragment: URI-decoded (kept as written when it is not valid), then `~1` → `/`, `~0` → `~`. */

@@ -113,14 +113,18 @@ export function fhirDoc(root) {
       if (it && (it.base.some(isTemplate) || it.base.length > 3)) it = undefined;
       ops.push({ op, it });
       if (it && it.kind === 'capabilities') isFhir = true;
-      if (it && it.type && it.kind !== 'other') types.add(it.type);
+      if (it?.type && it.kind !== 'other') types.add(it.type);
     }
     if (types.size >= 1) isFhir = true;
     if (!isFhir) {
       outer: for (const { op } of ops) {
         const rb = requestBodyOf(root, op);
         const media = [...(rb ? contentOf(rb.body.content, []) : []), ...responsesOf(root, op).flatMap((r) => contentOf(r.response.content, []))];
-        for (const m of media) if (FHIR_MEDIA_TYPES.has(m.base)) { isFhir = true; break outer; }
+        for (const m of media)
+          if (FHIR_MEDIA_TYPES.has(m.base)) {
+            isFhir = true;
+            break outer;
+          }
       }
     }
     return { isFhir, ops: isFhir ? ops : [] };

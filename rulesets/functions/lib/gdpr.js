@@ -16,19 +16,120 @@ export const ISO_DURATION = /^P(?!$)(\d+(\.\d+)?Y)?(\d+(\.\d+)?M)?(\d+(\.\d+)?W)
 
 // Aligned with the core personal-data-marked dictionary, plus online identifiers.
 const PERSONAL_TERMS = [
-  'email', 'e mail', 'email address', 'phone', 'phone number', 'mobile', 'mobile number', 'fax', 'fax number', 'first name', 'last name', 'middle name', 'full name',
-  'surname', 'given name', 'family name', 'maiden name', 'birth date', 'date of birth', 'dob', 'birthday', 'place of birth', 'gender', 'nationality', 'address',
-  'street address', 'street', 'address line1', 'address line2', 'postal code', 'postcode', 'zip code', 'iban', 'bank account number', 'card number',
-  'credit card number', 'ssn', 'social security number', 'national id', 'national id number', 'passport number', 'tax id', 'tax number', 'driver license number',
-  'drivers license number', 'license plate', 'vin', 'device id', 'imei', 'latitude', 'longitude', 'geo location', 'holder name', 'cardholder name',
+  'email',
+  'e mail',
+  'email address',
+  'phone',
+  'phone number',
+  'mobile',
+  'mobile number',
+  'fax',
+  'fax number',
+  'first name',
+  'last name',
+  'middle name',
+  'full name',
+  'surname',
+  'given name',
+  'family name',
+  'maiden name',
+  'birth date',
+  'date of birth',
+  'dob',
+  'birthday',
+  'place of birth',
+  'gender',
+  'nationality',
+  'address',
+  'street address',
+  'street',
+  'address line1',
+  'address line2',
+  'postal code',
+  'postcode',
+  'zip code',
+  'iban',
+  'bank account number',
+  'card number',
+  'credit card number',
+  'ssn',
+  'social security number',
+  'national id',
+  'national id number',
+  'passport number',
+  'tax id',
+  'tax number',
+  'driver license number',
+  'drivers license number',
+  'license plate',
+  'vin',
+  'device id',
+  'imei',
+  'latitude',
+  'longitude',
+  'geo location',
+  'holder name',
+  'cardholder name',
 ].map((t) => t.split(' '));
 const TECHNICAL = [
-  'ip address', 'ipv4 address', 'ipv6 address', 'mac address', 'hardware address', 'server address', 'host address', 'node address', 'network address',
-  'bind address', 'listen address', 'gateway address', 'sub address', 'wallet address', 'contract address', 'memory address', 'webhook address', 'callback address',
+  'ip address',
+  'ipv4 address',
+  'ipv6 address',
+  'mac address',
+  'hardware address',
+  'server address',
+  'host address',
+  'node address',
+  'network address',
+  'bind address',
+  'listen address',
+  'gateway address',
+  'sub address',
+  'wallet address',
+  'contract address',
+  'memory address',
+  'webhook address',
+  'callback address',
 ].map((t) => t.split(' '));
 // Special categories (Art. 9): words anywhere in the name, or word pairs.
-const SPECIAL_WORDS = new Set(['diagnosis', 'diagnoses', 'medical', 'medication', 'medications', 'allergy', 'allergies', 'disability', 'disabilities', 'biometric', 'biometrics', 'genetic', 'genome', 'ethnicity', 'ethnic', 'religion', 'religious', 'sexuality', 'pregnancy', 'pregnant']);
-const SPECIAL_PAIRS = [['health', 'record'], ['health', 'records'], ['health', 'data'], ['health', 'condition'], ['health', 'conditions'], ['health', 'insurance'], ['trade', 'union'], ['political', 'opinion'], ['political', 'opinions'], ['political', 'affiliation'], ['sexual', 'orientation'], ['sex', 'life'], ['racial', 'origin'], ['ethnic', 'origin']];
+const SPECIAL_WORDS = new Set([
+  'diagnosis',
+  'diagnoses',
+  'medical',
+  'medication',
+  'medications',
+  'allergy',
+  'allergies',
+  'disability',
+  'disabilities',
+  'biometric',
+  'biometrics',
+  'genetic',
+  'genome',
+  'ethnicity',
+  'ethnic',
+  'religion',
+  'religious',
+  'sexuality',
+  'pregnancy',
+  'pregnant',
+]);
+const SPECIAL_PAIRS = [
+  ['health', 'record'],
+  ['health', 'records'],
+  ['health', 'data'],
+  ['health', 'condition'],
+  ['health', 'conditions'],
+  ['health', 'insurance'],
+  ['trade', 'union'],
+  ['political', 'opinion'],
+  ['political', 'opinions'],
+  ['political', 'affiliation'],
+  ['sexual', 'orientation'],
+  ['sex', 'life'],
+  ['racial', 'origin'],
+  ['ethnic', 'origin'],
+];
 
 function endsWith(words, term) {
   if (term.length > words.length) return false;
@@ -255,7 +356,12 @@ export function gdprOpData(root, op, { request = true, response = true } = {}) {
     for (const p of effectiveParameters(root, op)) {
       const term = personalTerm(p.param.name);
       const mk = gdprMarker(p.param) ?? gdprMarker(deref(root, p.param.schema, []).value);
-      if ((term && !isBooleanOnly(root, p.param.schema)) || mk) fields.push({ name: p.param.name, special: !!specialTerm(p.param.name) || (isObject(mk?.value) && /** @type {{ value: any }} */ (mk).value.category === 'special') || mk?.key === 'x-sap-dpp-is-potentially-sensitive', where: 'parameter' });
+      if ((term && !isBooleanOnly(root, p.param.schema)) || mk)
+        fields.push({
+          name: p.param.name,
+          special: !!specialTerm(p.param.name) || (isObject(mk?.value) && /** @type {{ value: any }} */ (mk).value.category === 'special') || mk?.key === 'x-sap-dpp-is-potentially-sensitive',
+          where: 'parameter',
+        });
     }
   }
   for (const b of bodySchemas(root, op, { request, response })) {
@@ -310,7 +416,7 @@ export function gdprAnnotationsWritten(root) {
 /** ` (e.g. 'email')`: the first personal field of gdprDoc, for messages ('' when it has no name). */
 export function personalDataExample(doc) {
   const first = doc.fields[0] ?? doc.annotations[0];
-  return first && first.name ? ` (e.g. '${first.name}')` : '';
+  return first?.name ? ` (e.g. '${first.name}')` : '';
 }
 
 /** Personal fields of some body schemas ([{ schema }]), each name once: [{ name, special }]. */

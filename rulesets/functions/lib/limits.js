@@ -33,7 +33,6 @@ export function allOfMembers(root) {
   });
 }
 
-
 /**
  * The nodes of sideNodes(root, side, …) (opts: { variant, filterOp, filterRoot } as for walkSide)
  * sorted into the lists the size-limit checks read, each in walk order: strings, arrays, numbers

@@ -169,7 +169,8 @@ export function allSchemaNodes(root) {
       if (isObject(c.schemas)) for (const k of Object.keys(c.schemas)) pushSchema(c.schemas[k], ['components', 'schemas', k]);
       if (isObject(c.parameters)) for (const k of Object.keys(c.parameters)) pushParam(c.parameters[k], ['components', 'parameters', k]);
       if (isObject(c.headers)) pushHeaders(c.headers, ['components', 'headers']);
-      if (isObject(c.requestBodies)) for (const k of Object.keys(c.requestBodies)) if (isObject(c.requestBodies[k])) pushContent(c.requestBodies[k].content, ['components', 'requestBodies', k, 'content']);
+      if (isObject(c.requestBodies))
+        for (const k of Object.keys(c.requestBodies)) if (isObject(c.requestBodies[k])) pushContent(c.requestBodies[k].content, ['components', 'requestBodies', k, 'content']);
       if (isObject(c.responses)) for (const k of Object.keys(c.responses)) pushResponse(c.responses[k], ['components', 'responses', k]);
     }
     for (const op of operations(root)) {
@@ -214,12 +215,14 @@ export function bodySchemas(root, op, { request = true, response = true, codes =
   const out = [];
   if (request) {
     const rb = requestBodyOf(root, op);
-    if (rb) for (const m of contentOf(rb.body.content, [...rb.path, 'content'])) if (m.schema !== undefined) out.push({ schema: m.schema, path: [...m.path, 'schema'], mediaType: m.base, kind: 'request' });
+    if (rb)
+      for (const m of contentOf(rb.body.content, [...rb.path, 'content'])) if (m.schema !== undefined) out.push({ schema: m.schema, path: [...m.path, 'schema'], mediaType: m.base, kind: 'request' });
   }
   if (response) {
     for (const r of responsesOf(root, op)) {
       if (!codes.test(r.code)) continue;
-      for (const m of contentOf(r.response.content, [...r.path, 'content'])) if (m.schema !== undefined) out.push({ schema: m.schema, path: [...m.path, 'schema'], mediaType: m.base, code: r.code, kind: 'response' });
+      for (const m of contentOf(r.response.content, [...r.path, 'content']))
+        if (m.schema !== undefined) out.push({ schema: m.schema, path: [...m.path, 'schema'], mediaType: m.base, code: r.code, kind: 'response' });
     }
   }
   return out;

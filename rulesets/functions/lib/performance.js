@@ -5,13 +5,81 @@ import { cached, isObject } from './doc.js';
 import { headersOf, isItemPath, kindsOf, lastLiteral, mediaOf, nameIn, paramsOf, pathOperations, propertiesOf, resolveSchema, responsesOf, squash } from './secperf.js';
 
 /** Array properties that wrap the items of a collection response. */
-export const ENVELOPE_PROPERTIES = ['data', 'items', 'results', 'records', 'entries', 'entry', 'elements', 'values', 'content', 'list', 'collection', 'resources', 'hits', 'nodes', 'edges', 'objects', 'rows'];
+export const ENVELOPE_PROPERTIES = [
+  'data',
+  'items',
+  'results',
+  'records',
+  'entries',
+  'entry',
+  'elements',
+  'values',
+  'content',
+  'list',
+  'collection',
+  'resources',
+  'hits',
+  'nodes',
+  'edges',
+  'objects',
+  'rows',
+];
 
 /** Properties that only a page of a collection carries (a wrapper with one of them is an envelope). */
-const PAGE_METADATA = ['hasmore', 'hasnextpage', 'next', 'nextpage', 'nextpagetoken', 'nextcursor', 'nextpageuri', 'nextpageurl', 'nextlink', 'nexttoken', 'cursor', 'total', 'totalcount', 'totalitems', 'totalresults', 'totalsize', 'pagination', 'paging', 'pageinfo', 'page', 'pagesize', 'perpage', 'continue', 'continuationtoken', 'previous', 'prev'];
+const PAGE_METADATA = [
+  'hasmore',
+  'hasnextpage',
+  'next',
+  'nextpage',
+  'nextpagetoken',
+  'nextcursor',
+  'nextpageuri',
+  'nextpageurl',
+  'nextlink',
+  'nexttoken',
+  'cursor',
+  'total',
+  'totalcount',
+  'totalitems',
+  'totalresults',
+  'totalsize',
+  'pagination',
+  'paging',
+  'pageinfo',
+  'page',
+  'pagesize',
+  'perpage',
+  'continue',
+  'continuationtoken',
+  'previous',
+  'prev',
+];
 
 /** Query parameter names (squashed) that position a page. */
-export const PAGE_POSITION_NAMES = ['page', 'pagenumber', 'pageindex', 'pageno', 'offset', 'skip', 'start', 'startindex', 'cursor', 'after', 'before', 'startingafter', 'endingbefore', 'pagetoken', 'continue', 'continuationtoken', 'nexttoken', 'marker', 'skiptoken', 'page[number]', 'page[cursor]', 'page[offset]'].map(squash);
+export const PAGE_POSITION_NAMES = [
+  'page',
+  'pagenumber',
+  'pageindex',
+  'pageno',
+  'offset',
+  'skip',
+  'start',
+  'startindex',
+  'cursor',
+  'after',
+  'before',
+  'startingafter',
+  'endingbefore',
+  'pagetoken',
+  'continue',
+  'continuationtoken',
+  'nexttoken',
+  'marker',
+  'skiptoken',
+  'page[number]',
+  'page[cursor]',
+  'page[offset]',
+].map(squash);
 /** Query parameter names (squashed) that size a page. */
 export const PAGE_SIZE_NAMES = ['limit', 'pagesize', 'perpage', 'size', 'maxresults', 'top', 'itemsperpage', 'maxitems', 'take', 'count', 'page[size]', 'page[limit]'].map(squash);
 

@@ -144,4 +144,3 @@ function codePoints(s) {
   for (const _ of s) n++;
   return n;
 }
-

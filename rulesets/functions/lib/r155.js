@@ -55,9 +55,83 @@ export function extension(node, keys) {
 }
 
 const R155_AREAS = {
-  command: new Set(['commands', 'command', 'remotecommands', 'remotecommand', 'remote', 'lock', 'unlock', 'doorlock', 'doorunlock', 'lockdoors', 'unlockdoors', 'doors', 'immobilizer', 'immobiliser', 'engine', 'enginestart', 'enginestop', 'remotestart', 'remotestop', 'ignition', 'climate', 'climatisation', 'climatization', 'hvac', 'preconditioning', 'charging', 'charge', 'chargeport', 'horn', 'honk', 'lights', 'flashlights', 'honkandflash', 'hornandlights', 'trunk', 'tailgate', 'frunk', 'windows', 'wakeup', 'valetmode', 'speedlimit']),
-  ota: new Set(['ota', 'otaupdate', 'otaupdates', 'firmware', 'firmwares', 'firmwareupdate', 'firmwareupdates', 'softwareupdate', 'softwareupdates', 'softwarepackage', 'softwarepackages', 'updatecampaign', 'updatecampaigns']),
-  keys: new Set(['keys', 'key', 'digitalkeys', 'digitalkey', 'certificates', 'certificate', 'certs', 'cert', 'credentials', 'credential', 'csr', 'csrs', 'secrets', 'keypairs', 'pki', 'truststore', 'keystore']),
+  command: new Set([
+    'commands',
+    'command',
+    'remotecommands',
+    'remotecommand',
+    'remote',
+    'lock',
+    'unlock',
+    'doorlock',
+    'doorunlock',
+    'lockdoors',
+    'unlockdoors',
+    'doors',
+    'immobilizer',
+    'immobiliser',
+    'engine',
+    'enginestart',
+    'enginestop',
+    'remotestart',
+    'remotestop',
+    'ignition',
+    'climate',
+    'climatisation',
+    'climatization',
+    'hvac',
+    'preconditioning',
+    'charging',
+    'charge',
+    'chargeport',
+    'horn',
+    'honk',
+    'lights',
+    'flashlights',
+    'honkandflash',
+    'hornandlights',
+    'trunk',
+    'tailgate',
+    'frunk',
+    'windows',
+    'wakeup',
+    'valetmode',
+    'speedlimit',
+  ]),
+  ota: new Set([
+    'ota',
+    'otaupdate',
+    'otaupdates',
+    'firmware',
+    'firmwares',
+    'firmwareupdate',
+    'firmwareupdates',
+    'softwareupdate',
+    'softwareupdates',
+    'softwarepackage',
+    'softwarepackages',
+    'updatecampaign',
+    'updatecampaigns',
+  ]),
+  keys: new Set([
+    'keys',
+    'key',
+    'digitalkeys',
+    'digitalkey',
+    'certificates',
+    'certificate',
+    'certs',
+    'cert',
+    'credentials',
+    'credential',
+    'csr',
+    'csrs',
+    'secrets',
+    'keypairs',
+    'pki',
+    'truststore',
+    'keystore',
+  ]),
   diagnostics: new Set(['diagnostics', 'diagnostic', 'diag', 'obd', 'obd2', 'obdii', 'uds', 'dtc', 'dtcs', 'faultcodes', 'troublecodes']),
   telemetry: new Set(['telemetry', 'ingest', 'ingestion']),
   logs: new Set(['logs', 'log', 'audit', 'audits', 'auditlog', 'auditlogs', 'auditevents', 'audittrail', 'audittrails', 'securityevents', 'securitylogs', 'eventlog', 'eventlogs']),
@@ -65,7 +139,9 @@ const R155_AREAS = {
 
 /** The static segments of a path, squashed (`Remote-Start` → `remotestart`). */
 function staticSquashed(pathKey) {
-  return segmentsOf(pathKey).filter((s) => !isTemplate(s) && !s.startsWith('$')).map(squash);
+  return segmentsOf(pathKey)
+    .filter((s) => !isTemplate(s) && !s.startsWith('$'))
+    .map(squash);
 }
 
 /**
@@ -99,7 +175,9 @@ export function requestFieldNames(root, op) {
   const names = new Set();
   for (const p of effectiveParameters(root, op)) if (p.param.in === 'header' || p.param.in === 'query') names.add(squash(p.param.name));
   const rb = requestBodyOf(root, op);
-  if (rb) for (const m of contentOf(rb.body.content, [...rb.path, 'content'])) if (m.schema !== undefined) for (const k of objectShape(root, m.schema, [...m.path, 'schema']).props.keys()) names.add(squash(k));
+  if (rb)
+    for (const m of contentOf(rb.body.content, [...rb.path, 'content']))
+      if (m.schema !== undefined) for (const k of objectShape(root, m.schema, [...m.path, 'schema']).props.keys()) names.add(squash(k));
   return names;
 }
 

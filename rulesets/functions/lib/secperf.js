@@ -149,7 +149,7 @@ export function paramsOf(root, op) {
     });
   };
   const itemPath = op.path.slice(0, op.path[op.path.length - 2] === 'additionalOperations' ? -2 : -1);
-  add(op.pathItem && op.pathItem.parameters, itemPath);
+  add(op.pathItem?.parameters, itemPath);
   add(op.operation.parameters, op.path);
   v = [...byKey.values()];
   paramMemo.set(op.operation, v);
@@ -167,7 +167,7 @@ const paramSchemaMemo = new WeakMap();
  * A parameter's schema with its path: `schema`, else the first `content` entry's schema.
  * Memoised per entry of paramsOf (the result is shared: read only).
  */
-export function paramSchema(root, entry) {
+export function paramSchema(_root, entry) {
   let r = paramSchemaMemo.get(entry);
   if (r !== undefined || paramSchemaMemo.has(entry)) return r;
   r = findParamSchema(entry);
@@ -260,7 +260,7 @@ const mediaMemo = new WeakMap();
  * holder and path (responses and request bodies are read by many rules; a converted 2.0 document
  * has a media type per `produces` entry on every response): the list is shared, read only.
  */
-export function mediaOf(root, holder, holderPath) {
+export function mediaOf(_root, holder, holderPath) {
   if (!isObject(holder)) return [];
   const hit = mediaMemo.get(holder);
   if (hit !== undefined && samePath(hit.holderPath, holderPath)) return hit.list;
@@ -583,7 +583,7 @@ export function hasEnumOrConst(s) {
 export function describeNode(path, ctx) {
   const n = path.length;
   if (n >= 2 && path[n - 2] === 'properties') return `property '${path[n - 1]}'`;
-  if (ctx && ctx.entry && ctx.entry.param && ctx.entry.path && samePath(ctx.entry.path, path)) return `${ctx.entry.param.in} parameter '${ctx.entry.param.name}'`;
+  if (ctx?.entry?.param && ctx.entry.path && samePath(ctx.entry.path, path)) return `${ctx.entry.param.in} parameter '${ctx.entry.param.name}'`;
   if (path[n - 1] === 'items') return 'array items';
   if (path[n - 1] === 'additionalProperties') return 'map values';
   if (path[n - 1] === 'schema') return 'body schema';

@@ -76,7 +76,7 @@ export function isMarkedPublic(op, options) {
   const paths = options && Array.isArray(options.publicPaths) ? options.publicPaths : [];
   for (const p of paths) {
     const re = regexFrom(p, '');
-    if (re && re.test(op.pathKey)) return true;
+    if (re?.test(op.pathKey)) return true;
   }
   return false;
 }

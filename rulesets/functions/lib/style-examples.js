@@ -137,7 +137,8 @@ export function validateExample(root, schema, value, mode, coerce = false) {
       if (typeof s.minItems === 'number' && val.length < s.minItems) return fail(path, `must have at least ${s.minItems} items`);
       if (typeof s.maxItems === 'number' && val.length > s.maxItems) return fail(path, `must have at most ${s.maxItems} items`);
       if (s.uniqueItems === true) {
-        for (let i = 0; i < val.length && i < 1000; i++) for (let j = i + 1; j < val.length && j < 1000; j++) if (deepEqual(val[i], val[j])) return fail(path, `must not contain duplicate items (${i} and ${j})`);
+        for (let i = 0; i < val.length && i < 1000; i++)
+          for (let j = i + 1; j < val.length && j < 1000; j++) if (deepEqual(val[i], val[j])) return fail(path, `must not contain duplicate items (${i} and ${j})`);
       }
       const prefix = !v30 && Array.isArray(s.prefixItems) ? s.prefixItems : [];
       for (let i = 0; i < val.length; i++) {
@@ -170,7 +171,7 @@ export function validateExample(root, schema, value, mode, coerce = false) {
           if (r) return r;
         }
         for (const [re, ps] of patterns) {
-          if (!re || !re.test(k)) continue;
+          if (!re?.test(k)) continue;
           matched = true;
           const r = v(ps, val[k], [...path, k], depth + 1);
           if (r) return r;

@@ -63,12 +63,70 @@ export function pathSegments(template) {
 }
 
 const IRREGULAR_PLURALS = new Set([
-  'people', 'children', 'men', 'women', 'data', 'media', 'criteria', 'phenomena', 'indices', 'matrices', 'vertices',
-  'analyses', 'feet', 'teeth', 'geese', 'mice', 'oxen', 'alumni', 'cacti', 'fungi', 'radii', 'stimuli', 'syllabi',
-  'metadata', 'info', 'information', 'news', 'series', 'species', 'feedback', 'equipment', 'software', 'hardware',
-  'firmware', 'staff', 'settings', 'preferences', 'analytics', 'statistics', 'stats', 'metrics', 'logs', 'history',
-  'inventory', 'config', 'configuration', 'search', 'audio', 'video', 'traffic', 'content', 'evidence', 'sheep',
-  'fish', 'deer', 'aircraft', 'personnel', 'money', 'music', 'storage', 'billing', 'usage', 'access', 'auth',
+  'people',
+  'children',
+  'men',
+  'women',
+  'data',
+  'media',
+  'criteria',
+  'phenomena',
+  'indices',
+  'matrices',
+  'vertices',
+  'analyses',
+  'feet',
+  'teeth',
+  'geese',
+  'mice',
+  'oxen',
+  'alumni',
+  'cacti',
+  'fungi',
+  'radii',
+  'stimuli',
+  'syllabi',
+  'metadata',
+  'info',
+  'information',
+  'news',
+  'series',
+  'species',
+  'feedback',
+  'equipment',
+  'software',
+  'hardware',
+  'firmware',
+  'staff',
+  'settings',
+  'preferences',
+  'analytics',
+  'statistics',
+  'stats',
+  'metrics',
+  'logs',
+  'history',
+  'inventory',
+  'config',
+  'configuration',
+  'search',
+  'audio',
+  'video',
+  'traffic',
+  'content',
+  'evidence',
+  'sheep',
+  'fish',
+  'deer',
+  'aircraft',
+  'personnel',
+  'money',
+  'music',
+  'storage',
+  'billing',
+  'usage',
+  'access',
+  'auth',
 ]);
 const SINGULAR_S = /(ss|us|is)$/;
 
@@ -593,7 +651,8 @@ export function allSchemas(root, maxNodes = 200000) {
     for (const h of allResponseHeaders(root)) holderSchemas(h.header, h.path, push);
     for (const b of allRequestBodies(root)) holderSchemas(b.body, b.path, push);
     for (const r of allResponses(root)) holderSchemas(r.response, r.path, push);
-    if (isObject(c.requestBodies)) for (const k of Object.keys(c.requestBodies)) holderSchemas(deref(root, c.requestBodies[k], ['components', 'requestBodies', k]).value, ['components', 'requestBodies', k], push);
+    if (isObject(c.requestBodies))
+      for (const k of Object.keys(c.requestBodies)) holderSchemas(deref(root, c.requestBodies[k], ['components', 'requestBodies', k]).value, ['components', 'requestBodies', k], push);
     drain();
     return out;
   });
@@ -722,7 +781,12 @@ const K_EXAMPLES = 4;
 const K_VALUE = 5;
 const K_SCHEMA = 6;
 const K_SCHEMAS = 7;
-const KEY_CLASS = new Map([['examples', K_EXAMPLES], ['value', K_VALUE], ['schema', K_SCHEMA], ['schemas', K_SCHEMAS]]);
+const KEY_CLASS = new Map([
+  ['examples', K_EXAMPLES],
+  ['value', K_VALUE],
+  ['schema', K_SCHEMA],
+  ['schemas', K_SCHEMAS],
+]);
 for (const k of SCHEMA_CHILD) KEY_CLASS.set(k, K_CHILD);
 for (const k of SCHEMA_MAP_OR_LIST) KEY_CLASS.set(k, K_MAP_OR_LIST);
 for (const k of DATA_KEYS) KEY_CLASS.set(k, K_DATA);
@@ -781,7 +845,8 @@ export function refIndex(root, maxNodes = 2000000) {
         const c = v[k];
         if (c === null || typeof c !== 'object') continue;
         let ck = 0;
-        if (kind === SCHEMA_MAP) ck = SCHEMA; // keys are names here, not keywords
+        if (kind === SCHEMA_MAP)
+          ck = SCHEMA; // keys are names here, not keywords
         else if (kind === NAMES) {
           if (k.charCodeAt(0) === 120 && k.charCodeAt(1) === 45) continue; // x-…: extension data
         } else {

@@ -80,9 +80,7 @@ export async function run(files: string[], flags: ImportFlags): Promise<number> 
             `${c.bold(loaded.entry.displayPath)}: ${describe(prepared.inputKind, prepared.inputVersion)} (${loaded.entry.syntax.toUpperCase()}${loaded.files.size > 1 ? `, ${loaded.files.size} files` : ''})`,
             ...(errors.length > 0 ? [`  ${c.yellow(`stored although invalid: ${errors.length} validation error(s)`)}`] : []),
             `  ${s.paths} paths, ${s.operations} operations${s.webhooks ? ` (${s.webhooks} webhook)` : ''}, ${s.schemas} schemas`,
-            prepared.converted
-              ? `  converted to ${describe(prepared.outputKind, String(prepared.document.openapi ?? ''))}: ${prepared.notes.length} conversion note(s)`
-              : `  no conversion needed`,
+            prepared.converted ? `  converted to ${describe(prepared.outputKind, String(prepared.document.openapi ?? ''))}: ${prepared.notes.length} conversion note(s)` : `  no conversion needed`,
             outcome.version.created
               ? `  stored as ${c.bold(outcome.spec.slug)} v${outcome.version.number}${outcome.spec.created ? ' (new spec)' : ''}`
               : `  unchanged: identical to ${c.bold(outcome.spec.slug)} v${outcome.version.number}, no version added`,

@@ -112,7 +112,10 @@ function humanReport(r: GenerateResult, io: Output, dryRun: boolean): string {
   if (schemes.length > 0) lines.push('');
   for (const [name, sp] of schemes) {
     const at = sp.authorizationServer ? ` when MCP_OAUTH_ISSUER is its authorization server ${visibleControls(sp.authorizationServer)}` : '';
-    const how = sp.upstream === 'token-exchange' ? `token exchange over HTTP with OAuth${at} (the API sees the caller's identity); otherwise, and on stdio, the server's own credentials` : "the server's own credentials (environment) in both transports";
+    const how =
+      sp.upstream === 'token-exchange'
+        ? `token exchange over HTTP with OAuth${at} (the API sees the caller's identity); otherwise, and on stdio, the server's own credentials`
+        : "the server's own credentials (environment) in both transports";
     lines.push(`credentials for '${visibleControls(name)}': ${how}`);
   }
   lines.push('');

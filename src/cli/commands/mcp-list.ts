@@ -22,14 +22,7 @@ export async function run(flags: { db?: string; json?: boolean }): Promise<numbe
     io.out(
       table(
         ['NAME', 'VERSION', 'TOOLS', 'SPEC', 'FOLDER', 'GENERATED'],
-        servers.map((s) => [
-          s.serverName,
-          s.serverVersion,
-          String(s.toolCount),
-          s.spec.slug ? `${s.spec.slug} v${s.spec.version}` : (s.spec.file ?? s.spec.title),
-          s.outputDir,
-          s.generatedAt,
-        ]),
+        servers.map((s) => [s.serverName, s.serverVersion, String(s.toolCount), s.spec.slug ? `${s.spec.slug} v${s.spec.version}` : (s.spec.file ?? s.spec.title), s.outputDir, s.generatedAt]),
       ),
     );
     return EXIT.ok;

@@ -52,7 +52,12 @@ export async function show(id: string, flags: { json?: boolean }, cmd?: { parent
     return EXIT.ok;
   }
   const c = io.cOut;
-  const indent = (t: string) => t.trimEnd().split('\n').map((l) => '    ' + l).join('\n');
+  const indent = (t: string) =>
+    t
+      .trimEnd()
+      .split('\n')
+      .map((l) => '    ' + l)
+      .join('\n');
   io.out(
     [
       `${c.bold(meta.name)}  ${meta.category} · ${meta.severity}${meta.pack ? ` · pack ${meta.pack}` : ''}${meta.tunedBy.length ? ` · re-tuned by ${meta.tunedBy.join(', ')}` : ''}`,

@@ -115,16 +115,7 @@ function showAll(registry: Registry, io: Output, flags: Flags, opts: { minScore?
         ['SPEC', 'TOTAL', 'GRADE', 'SEC', 'STYLE', 'COMPL', 'PERF', 'Δ PREV', 'Δ BASE', 'RUN', 'TIME'],
         views.map((v) => {
           const s = v.latest.score;
-          return [
-            v.spec,
-            totalCell(v.latest),
-            s.grade,
-            ...CATEGORIES.map((c) => categoryCell(s, c)),
-            deltaCell(v.previous),
-            deltaCell(v.baseline),
-            String(v.latest.id),
-            shortTime(v.latest.time),
-          ];
+          return [v.spec, totalCell(v.latest), s.grade, ...CATEGORIES.map((c) => categoryCell(s, c)), deltaCell(v.previous), deltaCell(v.baseline), String(v.latest.id), shortTime(v.latest.time)];
         }),
       ),
     );
@@ -207,9 +198,7 @@ function sparkline(trend: SpecView['trend']): string {
     lo = Math.max(0, hi - 8);
     hi = lo + 8;
   }
-  return trend
-    .map((t) => (t.break ? '┊' : '') + SPARKS[Math.round(((t.total - lo) / (hi - lo)) * (SPARKS.length - 1))])
-    .join('');
+  return trend.map((t) => (t.break ? '┊' : '') + SPARKS[Math.round(((t.total - lo) / (hi - lo)) * (SPARKS.length - 1))]).join('');
 }
 
 function comparisonText(c: Comparison, latestFingerprint: string, extra = ''): string {
@@ -241,9 +230,7 @@ function renderSpec(v: SpecView, c: Paint): string {
   );
   if (v.trend.length > 1) {
     const first = v.trend[0]!.total;
-    lines.push(
-      `  trend           ${sparkline(v.trend)}  ${first} → ${s.total} over the last ${v.trend.length} runs${v.trend.some((t) => t.break) ? ' (┊ ruleset changed)' : ''}`,
-    );
+    lines.push(`  trend           ${sparkline(v.trend)}  ${first} → ${s.total} over the last ${v.trend.length} runs${v.trend.some((t) => t.break) ? ' (┊ ruleset changed)' : ''}`);
   }
   const counts = r.countsBySeverity;
   lines.push(
@@ -254,9 +241,7 @@ function renderSpec(v: SpecView, c: Paint): string {
 
 function renderExplain(items: ExplainItem[], s: Score, c: Paint): string {
   if (items.length === 0) return '\nNothing costs points: no scoring findings.';
-  const head = s.unreliable
-    ? '\nFix these first (points the total gains once the document is valid; it stays capped at 29 until then):'
-    : '\nFix these first (points the total would gain):';
+  const head = s.unreliable ? '\nFix these first (points the total gains once the document is valid; it stays capped at 29 until then):' : '\nFix these first (points the total would gain):';
   return (
     head +
     '\n' +

@@ -108,12 +108,11 @@ function applyNested(schema3: Obj | undefined, f: ArrayFormat, what: string, ctx
   for (const n of f.nested) {
     const inner = itemsAt(schema3, n.depth);
     if (inner) setOwn(inner, 'x-collectionFormat', n.cf);
-    ctx.note(
-      'convert-nested-collection-format',
-      'warn',
-      `nested collectionFormat ${n.cf} of ${what} has no 3.0 equivalent; kept as x-collectionFormat on the inner items schema`,
-      [...f.source, ...itemsPath(n.depth), 'collectionFormat'],
-    );
+    ctx.note('convert-nested-collection-format', 'warn', `nested collectionFormat ${n.cf} of ${what} has no 3.0 equivalent; kept as x-collectionFormat on the inner items schema`, [
+      ...f.source,
+      ...itemsPath(n.depth),
+      'collectionFormat',
+    ]);
   }
 }
 
@@ -124,12 +123,17 @@ export function prepareCollectionFormats(work: Obj, index: Swagger2Index, ctx: C
   const forms: Array<{ path: string; method: string; name: string; f: ArrayFormat }> = [];
   const headers: Array<{ target: string[]; name: string; f: ArrayFormat }> = [];
 
-  forEachSimpleParam(work, index, (n) => names.parameters.toComponent(n), (p, site, source) => {
-    const name = String(own(p, 'name'));
-    const loc = String(own(p, 'in'));
-    const f = inspect(p, source, `${loc} parameter "${name}"`, strip, ctx);
-    if (f) params.push({ site, name, loc, f });
-  });
+  forEachSimpleParam(
+    work,
+    index,
+    (n) => names.parameters.toComponent(n),
+    (p, site, source) => {
+      const name = String(own(p, 'name'));
+      const loc = String(own(p, 'in'));
+      const f = inspect(p, source, `${loc} parameter "${name}"`, strip, ctx);
+      if (f) params.push({ site, name, loc, f });
+    },
+  );
   forEachFormParam(index, (p, path, method, source) => {
     const name = String(own(p, 'name'));
     const f = inspect(p, source, `form field "${name}"`, strip, ctx);
@@ -212,7 +216,10 @@ function applyHeader(doc3: Obj, target: string[], name: string, f: ArrayFormat, 
   h3.style = 'simple';
   if (f.cf !== undefined && f.cf !== 'csv') {
     setOwn(h3, 'x-collectionFormat', f.cf);
-    ctx.note('convert-collection-format', 'warn', `collectionFormat ${f.cf} of ${what} has no 3.0 equivalent (headers only have style simple); kept as x-collectionFormat`, [...f.source, 'collectionFormat']);
+    ctx.note('convert-collection-format', 'warn', `collectionFormat ${f.cf} of ${what} has no 3.0 equivalent (headers only have style simple); kept as x-collectionFormat`, [
+      ...f.source,
+      'collectionFormat',
+    ]);
   } else if (f.cf === 'csv') {
     ctx.note('convert-header-collection-format', 'info', `collectionFormat csv of ${what} became style simple`, [...f.source, 'collectionFormat']);
   }

@@ -66,11 +66,15 @@ export function prepareExamples(work: Obj, index: Swagger2Index, ctx: Conversion
   }
   strip.apply();
 
-  const renamed = (p: Obj, source: string[]): void =>
-    ctx.note('convert-example-renamed', 'info', `x-example of parameter "${String(own(p, 'name'))}" became example`, [...source, 'x-example']);
-  forEachSimpleParam(work, index, (n) => names.parameters.toComponent(n), (p, _site, source) => {
-    if (Object.hasOwn(p, 'x-example')) renamed(p, source);
-  });
+  const renamed = (p: Obj, source: string[]): void => ctx.note('convert-example-renamed', 'info', `x-example of parameter "${String(own(p, 'name'))}" became example`, [...source, 'x-example']);
+  forEachSimpleParam(
+    work,
+    index,
+    (n) => names.parameters.toComponent(n),
+    (p, _site, source) => {
+      if (Object.hasOwn(p, 'x-example')) renamed(p, source);
+    },
+  );
   forEachFormParam(index, (p, path, method, source) => {
     if (!Object.hasOwn(p, 'x-example')) return;
     // a copy now: swagger2openapi edits the working copy's objects (it deletes nulls inside them)
@@ -81,12 +85,7 @@ export function prepareExamples(work: Obj, index: Swagger2Index, ctx: Conversion
   for (const site of responseSites(work, (n) => names.responses.toComponent(n))) {
     const ex = ownObj(site.response, 'examples');
     for (const mt of Object.keys(ex ?? {})) {
-      ctx.note(
-        'convert-example-renamed',
-        'info',
-        `response example for ${mt} became the named example "response" (content/${mt}/examples/response)`,
-        [...site.source, 'examples', mt],
-      );
+      ctx.note('convert-example-renamed', 'info', `response example for ${mt} became the named example "response" (content/${mt}/examples/response)`, [...site.source, 'examples', mt]);
     }
   }
 
@@ -137,7 +136,9 @@ function applyBodyExamples(doc3: Obj, b: BodyExamples, ctx: ConversionContext): 
         ctx.note(
           'convert-example-dropped',
           'warn',
-          m ? `x-examples entry for ${key}: the media type already has an example; kept as x-examples` : `x-examples entry for ${key}: the operation does not consume ${key}; kept as x-examples on the request body`,
+          m
+            ? `x-examples entry for ${key}: the media type already has an example; kept as x-examples`
+            : `x-examples entry for ${key}: the operation does not consume ${key}; kept as x-examples on the request body`,
           src,
         );
       }

@@ -18,25 +18,28 @@ export function prepareParameters(work: Obj, index: Swagger2Index, ctx: Conversi
   const strip = new DeferredEdits();
   const nullable: Array<{ site: ParamSite3; name: string; loc: string; value: boolean; source: string[] }> = [];
 
-  forEachSimpleParam(work, index, (n) => parameterNames.toComponent(n), (p, site, source) => {
-    const name = String(own(p, 'name'));
-    const loc = String(own(p, 'in'));
-    if (loc !== 'query' && Object.hasOwn(p, 'allowEmptyValue')) {
-      strip.add(() => delete p.allowEmptyValue);
-      ctx.note('convert-allow-empty-value', 'warn', `allowEmptyValue on ${loc} parameter "${name}" is only defined for query parameters; dropped`, [...source, 'allowEmptyValue']);
-    }
-    const xn = own(p, 'x-nullable');
-    if (typeof xn === 'boolean') nullable.push({ site, name, loc, value: xn, source });
-  });
+  forEachSimpleParam(
+    work,
+    index,
+    (n) => parameterNames.toComponent(n),
+    (p, site, source) => {
+      const name = String(own(p, 'name'));
+      const loc = String(own(p, 'in'));
+      if (loc !== 'query' && Object.hasOwn(p, 'allowEmptyValue')) {
+        strip.add(() => delete p.allowEmptyValue);
+        ctx.note('convert-allow-empty-value', 'warn', `allowEmptyValue on ${loc} parameter "${name}" is only defined for query parameters; dropped`, [...source, 'allowEmptyValue']);
+      }
+      const xn = own(p, 'x-nullable');
+      if (typeof xn === 'boolean') nullable.push({ site, name, loc, value: xn, source });
+    },
+  );
   forEachFormParam(index, (p, _path, _method, source) => {
     if (!Object.hasOwn(p, 'allowEmptyValue')) return;
     strip.add(() => delete p.allowEmptyValue);
-    ctx.note(
-      'convert-allow-empty-value',
-      'warn',
-      `allowEmptyValue on form field "${String(own(p, 'name'))}" has no 3.0 equivalent (request body properties cannot say it); dropped`,
-      [...source, 'allowEmptyValue'],
-    );
+    ctx.note('convert-allow-empty-value', 'warn', `allowEmptyValue on form field "${String(own(p, 'name'))}" has no 3.0 equivalent (request body properties cannot say it); dropped`, [
+      ...source,
+      'allowEmptyValue',
+    ]);
   });
   strip.apply();
 

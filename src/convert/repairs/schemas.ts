@@ -73,16 +73,10 @@ function wrapRefWithSiblings(work: Obj, original: Obj, ref: string, path: string
     const type = targetType(work, ref);
     if (type !== undefined) setOwn(schema, 'type', type);
   }
-  ctx.note(
-    'convert-ref-siblings',
-    'info',
-    `kept ${kept.join(', ')} beside $ref ${ref} by wrapping the reference in allOf (siblings of $ref are ignored in 3.0)`,
-    path,
-    {
-      rule: 'no-ref-siblings',
-      message: `${kept.map((k) => `'${k}'`).join(', ')} ${kept.length === 1 ? 'is' : 'are'} ignored next to $ref in Swagger 2.0 (the conversion to 3.x kept ${kept.length === 1 ? 'it' : 'them'} by wrapping the reference in allOf).`,
-    },
-  );
+  ctx.note('convert-ref-siblings', 'info', `kept ${kept.join(', ')} beside $ref ${ref} by wrapping the reference in allOf (siblings of $ref are ignored in 3.0)`, path, {
+    rule: 'no-ref-siblings',
+    message: `${kept.map((k) => `'${k}'`).join(', ')} ${kept.length === 1 ? 'is' : 'are'} ignored next to $ref in Swagger 2.0 (the conversion to 3.x kept ${kept.length === 1 ? 'it' : 'them'} by wrapping the reference in allOf).`,
+  });
   return { schema, pure };
 }
 

@@ -13,10 +13,7 @@ function paramSource(ctx: ConversionContext, e: ParamEntry, listPath: readonly s
 }
 
 /** Where a converted non-body parameter lives in the 3.x document. */
-export type ParamSite3 =
-  | { kind: 'op'; path: string; method: string }
-  | { kind: 'pathItem'; path: string }
-  | { kind: 'component'; name: string };
+export type ParamSite3 = { kind: 'op'; path: string; method: string } | { kind: 'pathItem'; path: string } | { kind: 'component'; name: string };
 
 /** The 3.x parameter with this name and location at `site` (undefined when swagger2openapi dropped it). */
 export function findParam3(doc3: Obj, site: ParamSite3, name: string, loc: string): Obj | undefined {
@@ -123,12 +120,7 @@ export function indexOperations(work: Obj, ctx: ConversionContext): Swagger2Inde
  * (their 3.x site is the component), and inline ones at path and operation level. `$ref` entries
  * are skipped (the global they point to is visited itself).
  */
-export function forEachSimpleParam(
-  work: Obj,
-  index: Swagger2Index,
-  componentName: (name2: string) => string,
-  fn: (p: Obj, site: ParamSite3, source: string[]) => void,
-): void {
+export function forEachSimpleParam(work: Obj, index: Swagger2Index, componentName: (name2: string) => string, fn: (p: Obj, site: ParamSite3, source: string[]) => void): void {
   const simple = (p: Obj | undefined): p is Obj => {
     const loc = own(p, 'in');
     return p !== undefined && typeof loc === 'string' && loc !== 'body' && loc !== 'formData';

@@ -11,7 +11,7 @@ export interface RuleResult {
   message: string;
   path?: Array<string | number>;
 }
-export type RuleFunction = ((input: unknown, options: unknown, context: RuleContext) => RuleResult[] | undefined | void) & { validator?: (options: unknown) => void };
+export type RuleFunction = ((input: unknown, options: unknown, context: RuleContext) => RuleResult[] | undefined | undefined) & { validator?: (options: unknown) => void };
 export interface RuleContext {
   document: { data: unknown };
   rule: { name: string };

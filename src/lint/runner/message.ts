@@ -43,7 +43,8 @@ export function printValue(value: unknown): string {
     if (Array.isArray(value)) return 'Array[]';
     if (value instanceof RegExp) return value.source;
     const proto = Object.getPrototypeOf(value) as unknown;
-    if (proto !== null && proto !== Object.prototype && typeof (value as { constructor?: { name?: unknown } }).constructor?.name === 'string') return (value as { constructor: { name: string } }).constructor.name;
+    if (proto !== null && proto !== Object.prototype && typeof (value as { constructor?: { name?: unknown } }).constructor?.name === 'string')
+      return (value as { constructor: { name: string } }).constructor.name;
     return 'Object{}';
   }
   return JSON.stringify(value);
@@ -65,8 +66,7 @@ function encodeUri(s: string): string {
 export function dotPath(path: Path): string {
   let out = '';
   path.forEach((seg, i) => {
-    const bracket =
-      typeof seg === 'number' ? `[${seg}]` : seg.length === 0 ? `['']` : /\s/.test(seg) ? `['${seg}']` : !Number.isNaN(Number(seg)) ? `[${seg}]` : undefined;
+    const bracket = typeof seg === 'number' ? `[${seg}]` : seg.length === 0 ? `['']` : /\s/.test(seg) ? `['${seg}']` : !Number.isNaN(Number(seg)) ? `[${seg}]` : undefined;
     out += bracket ?? `${i === 0 ? '' : '.'}${seg}`;
   });
   return out.replace(/~1/g, '/').replace(/~0/g, '~');

@@ -46,7 +46,7 @@ export function runOwnRules(rules: readonly OwnRule[], data: unknown, deadline: 
             return;
           }
           context.path = target.path.length > 0 ? [...givenPath, ...target.path] : givenPath;
-          let found: RuleResult[] | undefined | void;
+          let found: RuleResult[] | undefined | undefined;
           try {
             found = then.fn(target.value, then.options ?? null, context);
           } catch (err) {

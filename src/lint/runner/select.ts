@@ -201,7 +201,7 @@ function compileFilter(text: string, source: string): (value: unknown) => boolea
       const r = primary();
       const op = p.op;
       // the loose forms compare as JavaScript does (Spectral's evaluator is JavaScript)
-      // eslint-disable-next-line eqeqeq
+      // biome-ignore lint/suspicious/noDoubleEquals: the loose forms are JavaScript's loose equality, on purpose
       left = op === '==' ? (at) => l(at) == r(at) : op === '!=' ? (at) => l(at) != r(at) : op === '===' ? (at) => l(at) === r(at) : (at) => l(at) !== r(at);
     }
     return left;

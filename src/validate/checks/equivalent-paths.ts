@@ -6,7 +6,7 @@ import type { Check } from './types.js';
 
 /** Reports every path equivalent to an earlier one, naming the earlier one. */
 export const checkEquivalentPaths: Check = ({ doc }, report) => {
-  const paths = Object.prototype.hasOwnProperty.call(doc, 'paths') ? doc.paths : undefined;
+  const paths = Object.hasOwn(doc, 'paths') ? doc.paths : undefined;
   if (!isObject(paths)) return;
   const first = new Map<string, string>();
   for (const key of Object.keys(paths)) {

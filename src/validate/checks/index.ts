@@ -13,15 +13,7 @@ import type { Check, CheckFinding } from './types.js';
 
 export type { CheckFinding } from './types.js';
 
-const CHECKS: readonly Check[] = [
-  checkOperationIds,
-  checkPathParameters,
-  checkDuplicateParameters,
-  checkEquivalentPaths,
-  checkOas2Parameters,
-  checkRequestBodyMethods,
-  checkSecurityRequirements,
-];
+const CHECKS: readonly Check[] = [checkOperationIds, checkPathParameters, checkDuplicateParameters, checkEquivalentPaths, checkOas2Parameters, checkRequestBodyMethods, checkSecurityRequirements];
 
 /** Runs every semantic check that applies to `kind`; a non-object document has nothing to check. */
 export function runSemanticChecks(doc: unknown, kind: SpecKind): CheckFinding[] {

@@ -88,7 +88,8 @@ function parseFlags(command: string, argv: string[], spec: Record<string, FlagKi
 }
 
 function one(command: string, p: Parsed, what: string): string {
-  if (p.positional.length !== 1) throw new UsageError(`${command}: expected one ${what}, got ${p.positional.length === 0 ? 'none' : p.positional.map((s) => `'${s}'`).join(' ')} (usage: ${USAGE[command]})`);
+  if (p.positional.length !== 1)
+    throw new UsageError(`${command}: expected one ${what}, got ${p.positional.length === 0 ? 'none' : p.positional.map((s) => `'${s}'`).join(' ')} (usage: ${USAGE[command]})`);
   return p.positional[0]!;
 }
 
@@ -209,7 +210,14 @@ function countedFor(r: TokenRecord, usage: Usage[]): Counted[] {
   const key = who(r);
   return usage
     .filter((u) => u.key === key || u.key.startsWith(`${key}|`))
-    .map((u) => ({ counter: u.key === key ? 'overall' : u.key.slice(key.length + 1), key: u.key, used: u.used, limit: u.limit, resetAt: u.resetAt, ...(u.key === key && r.quota === undefined ? { default: true as const } : {}) }));
+    .map((u) => ({
+      counter: u.key === key ? 'overall' : u.key.slice(key.length + 1),
+      key: u.key,
+      used: u.used,
+      limit: u.limit,
+      resetAt: u.resetAt,
+      ...(u.key === key && r.quota === undefined ? { default: true as const } : {}),
+    }));
 }
 
 /** Read-only: nothing is charged. Closed at once: an open Redis client would keep the process alive. */
@@ -230,7 +238,12 @@ const limitCell = (c: Counted): string => (c.default ? `${c.limit} (default)` : 
 
 async function tokens(sub: string | undefined, rest: string[], ctx: AdminContext, now: number): Promise<number> {
   const command = `tokens ${sub ?? ''}`.trim();
-  if (sub === undefined || !USAGE[command]) throw new UsageError(`unknown command '${command}' (commands: ${Object.keys(USAGE).filter((k) => k.startsWith('tokens ')).join(', ')})`);
+  if (sub === undefined || !USAGE[command])
+    throw new UsageError(
+      `unknown command '${command}' (commands: ${Object.keys(USAGE)
+        .filter((k) => k.startsWith('tokens '))
+        .join(', ')})`,
+    );
   switch (sub) {
     case 'create': {
       const p = parseFlags(command, rest, { name: 'value', scopes: 'list', toolsets: 'list', classifications: 'list', quota: 'repeat', expires: 'value' });
@@ -267,7 +280,9 @@ async function tokens(sub: string | undefined, rest: string[], ctx: AdminContext
         record(ctx, now, 'token_created', { name, scopes: r.scopes, toolsets: r.toolsets, classifications: r.classifications, quota: r.quota, expiresAt: iso(r.expiresAt) });
         // stdout carries the token alone, so `TOKEN=$(… tokens create …)` captures exactly it.
         ctx.out(token);
-        ctx.err(`created token '${name}' (scopes ${all(r.scopes)}; toolsets ${all(r.toolsets)}; classifications ${all(r.classifications)}; quota ${r.quota?.join(',') ?? 'none'}; expires ${iso(r.expiresAt) ?? 'never'})`);
+        ctx.err(
+          `created token '${name}' (scopes ${all(r.scopes)}; toolsets ${all(r.toolsets)}; classifications ${all(r.classifications)}; quota ${r.quota?.join(',') ?? 'none'}; expires ${iso(r.expiresAt) ?? 'never'})`,
+        );
         ctx.err('store it now: it cannot be shown again (only its hash is kept)');
         return 0;
       } finally {
@@ -280,11 +295,30 @@ async function tokens(sub: string | undefined, rest: string[], ctx: AdminContext
       const store = openStore(ctx);
       try {
         const list = store.list();
-        if (p.flags.has('json')) ctx.out(JSON.stringify(list.map((r) => view(r, now)), null, 2));
+        if (p.flags.has('json'))
+          ctx.out(
+            JSON.stringify(
+              list.map((r) => view(r, now)),
+              null,
+              2,
+            ),
+          );
         else if (list.length === 0) ctx.out('no tokens');
         else {
           const rows = [['NAME', 'STATUS', 'SCOPES', 'TOOLSETS', 'CLASSIFICATIONS', 'QUOTA', 'EXPIRES', 'CREATED', 'LAST USED', 'USES']];
-          for (const r of list) rows.push([r.name, tokenStatus(r, now), all(r.scopes), all(r.toolsets), all(r.classifications), r.quota?.join(',') ?? '-', iso(r.expiresAt) ?? 'never', iso(r.createdAt)!, iso(r.lastUsedAt) ?? 'never', String(r.uses)]);
+          for (const r of list)
+            rows.push([
+              r.name,
+              tokenStatus(r, now),
+              all(r.scopes),
+              all(r.toolsets),
+              all(r.classifications),
+              r.quota?.join(',') ?? '-',
+              iso(r.expiresAt) ?? 'never',
+              iso(r.createdAt)!,
+              iso(r.lastUsedAt) ?? 'never',
+              String(r.uses),
+            ]);
           for (const line of table(rows)) ctx.out(line);
         }
         return 0;
@@ -567,7 +601,9 @@ export async function runAdmin(argv: string[], ctx: AdminContext): Promise<numbe
     if (command === 'tokens') return await tokens(sub, rest, ctx, now);
     if (command === 'audit') return await audit(argv.slice(1), ctx, now);
     if (command === 'quota') return await quota(argv.slice(1), ctx, now);
-    throw new UsageError(command === undefined ? 'no command given (commands: tokens, audit, quota; help lists them all)' : `unknown command '${command}' (commands: tokens, audit, quota; help lists them all)`);
+    throw new UsageError(
+      command === undefined ? 'no command given (commands: tokens, audit, quota; help lists them all)' : `unknown command '${command}' (commands: tokens, audit, quota; help lists them all)`,
+    );
   } catch (e) {
     if (e instanceof UsageError) {
       ctx.err(e.message);

@@ -14,7 +14,10 @@ export class Catalog {
   private index: Map<string, Tool>;
   private readonly listeners = new Set<() => void>();
 
-  constructor(private readonly base: Tool[], config?: RuntimeConfig) {
+  constructor(
+    private readonly base: Tool[],
+    config?: RuntimeConfig,
+  ) {
     this.served = config ? applyConfig(base, config) : base;
     this.index = new Map(this.served.map((t) => [t.definition.name, t]));
   }
@@ -47,7 +50,12 @@ export class Catalog {
 /** Does this mcp.yaml key (tool name, operationId or `METHOD /path`) name the tool? */
 function names(key: string, t: Tool): boolean {
   const own = t.definition._meta['apictl/tool'] as { operationId?: string } | undefined;
-  return key === t.definition.name || key === own?.operationId || key.toUpperCase() === `${t.request.method} ${t.request.path}`.toUpperCase() || key === `${t.request.method.toLowerCase()} ${t.request.path}`;
+  return (
+    key === t.definition.name ||
+    key === own?.operationId ||
+    key.toUpperCase() === `${t.request.method} ${t.request.path}`.toUpperCase() ||
+    key === `${t.request.method.toLowerCase()} ${t.request.path}`
+  );
 }
 
 function applyConfig(base: Tool[], config: RuntimeConfig): Tool[] {

@@ -51,7 +51,12 @@ function oauthVerifier(oauth: NonNullable<HttpSettings['oauth']>, about: { scope
   secrets.add(oauth.client?.clientSecret);
   let discovered: Promise<ResourceServer> | undefined;
   const server = (): Promise<ResourceServer> => {
-    discovered ??= ResourceServer.discover({ issuer: oauth.issuer, resource: oauth.resource, jwksCooldownMs: oauth.jwksCooldownMs, ...(oauth.introspection ? { introspection: oauth.introspection } : {}) }).catch((err: unknown) => {
+    discovered ??= ResourceServer.discover({
+      issuer: oauth.issuer,
+      resource: oauth.resource,
+      jwksCooldownMs: oauth.jwksCooldownMs,
+      ...(oauth.introspection ? { introspection: oauth.introspection } : {}),
+    }).catch((err: unknown) => {
       discovered = undefined;
       throw err instanceof AuthorizationServerError ? err : new AuthorizationServerError((err as Error).message);
     });
@@ -61,11 +66,13 @@ function oauthVerifier(oauth: NonNullable<HttpSettings['oauth']>, about: { scope
     () => log.info(`accepting access tokens from ${oauth.issuer} for ${oauth.resource}`),
     (err: unknown) => log.error(`the authorization server ${oauth.issuer} cannot be used yet: ${(err as Error).message}`),
   );
-  const exchangeFor = (rs: ResourceServer, identity: Identity): Exchange => async (scopes) => {
-    if (!oauth.client) throw new Error('token exchange needs this server’s own client at the issuer: set MCP_OAUTH_CLIENT_ID and MCP_OAUTH_CLIENT_SECRET');
-    const target = { ...(oauth.upstreamResource ? { resource: oauth.upstreamResource } : {}), ...(oauth.upstreamAudience ? { audience: oauth.upstreamAudience } : {}) };
-    return (await rs.exchange(identity, { ...target, scope: scopes }, oauth.client)).accessToken;
-  };
+  const exchangeFor =
+    (rs: ResourceServer, identity: Identity): Exchange =>
+    async (scopes) => {
+      if (!oauth.client) throw new Error('token exchange needs this server’s own client at the issuer: set MCP_OAUTH_CLIENT_ID and MCP_OAUTH_CLIENT_SECRET');
+      const target = { ...(oauth.upstreamResource ? { resource: oauth.upstreamResource } : {}), ...(oauth.upstreamAudience ? { audience: oauth.upstreamAudience } : {}) };
+      return (await rs.exchange(identity, { ...target, scope: scopes }, oauth.client)).accessToken;
+    };
   return {
     metadataUrl: ResourceServer.metadataUrl(oauth.resource),
     metadata: {

@@ -80,7 +80,9 @@ async function main(): Promise<void> {
   const auth = new Auth(server, process.env, secrets, settings.baseUrl, settings.timeoutMs, Date.now, http?.oauth?.issuer);
   for (const [name, scheme] of Object.entries(server.securitySchemes)) {
     if (http?.oauth && scheme.upstream === 'token-exchange' && !exchangesAt(scheme, http.oauth.issuer)) {
-      log.info(`scheme ${name}: the API's authorization server (${scheme.authorizationServer}) is not MCP_OAUTH_ISSUER, so its calls use this server's own credentials (set upstreamCredentials in mcp.yaml to exchange anyway)`);
+      log.info(
+        `scheme ${name}: the API's authorization server (${scheme.authorizationServer}) is not MCP_OAUTH_ISSUER, so its calls use this server's own credentials (set upstreamCredentials in mcp.yaml to exchange anyway)`,
+      );
     }
   }
   const audit = new AuditLog(settings.auditLog, settings.auditMaxBytes);
@@ -102,7 +104,11 @@ async function main(): Promise<void> {
     prompts: loadPrompts(),
     specText: readSpecText,
     pageSize: settings.pageSize,
-    toolsets: { all: server.toolsets ?? [], enabled: process.env.MCP_TOOLSETS === undefined && runtime?.defaultToolsets ? runtime.defaultToolsets : settings.toolsets, dynamic: settings.dynamicToolsets },
+    toolsets: {
+      all: server.toolsets ?? [],
+      enabled: process.env.MCP_TOOLSETS === undefined && runtime?.defaultToolsets ? runtime.defaultToolsets : settings.toolsets,
+      dynamic: settings.dynamicToolsets,
+    },
     ...(!args.http && localToken && tokens ? { localCaller: () => verifyServerToken(tokens, localToken) } : {}),
     rejected: (what) => pipeline.rejected(what),
     call: (tool, toolArgs, signal, ctx) => pipeline.call(tool, toolArgs, signal, ctx),
@@ -128,7 +134,15 @@ async function main(): Promise<void> {
   }
   const sessions = new HttpSessions(host, { maxSessions: http.maxSessions, idleMs: http.sessionIdleMs });
   const running = await serveHttp(
-    { host: http.host, port: http.port, allowedHosts: http.allowedHosts, allowedOrigins: http.allowedOrigins, maxBodyBytes: settings.maxMessageBytes, maxConcurrent: http.maxConcurrent, graceMs: http.graceMs },
+    {
+      host: http.host,
+      port: http.port,
+      allowedHosts: http.allowedHosts,
+      allowedOrigins: http.allowedOrigins,
+      maxBodyBytes: settings.maxMessageBytes,
+      maxConcurrent: http.maxConcurrent,
+      graceMs: http.graceMs,
+    },
     {
       sessions,
       gate: createGate(http, { scopes: scopesSupported(tools), name: server.title }, secrets, log, tokens),
@@ -140,7 +154,9 @@ async function main(): Promise<void> {
       log,
     },
   );
-  log.info(`serving ${tools.length} tools over HTTP at http://${http.host.includes(':') ? `[${http.host}]` : http.host}:${running.port}/mcp for ${settings.baseUrl || '(no base URL configured)'}; audit log ${settings.auditLog}`);
+  log.info(
+    `serving ${tools.length} tools over HTTP at http://${http.host.includes(':') ? `[${http.host}]` : http.host}:${running.port}/mcp for ${settings.baseUrl || '(no base URL configured)'}; audit log ${settings.auditLog}`,
+  );
   // SIGTERM (an orchestrator) or SIGINT: finish the calls in flight, then stop
   let stopping = false;
   const stop = (signal: string): void => {

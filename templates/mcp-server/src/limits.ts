@@ -6,12 +6,10 @@
  */
 import { toolsetOf } from './access.js';
 import type { Caller, ServerData, Tool } from './model.js';
-import { type Bucket, type CounterStore, type Limit, parseLimit, QuotaUnavailable, type Usage } from './quota.js';
+import { type Bucket, type CounterStore, type Limit, parseLimit, QuotaUnavailable, type TakeResult, type Usage } from './quota.js';
 
 /** The outcome of charging one call. */
-export type Charge =
-  | { ok: true; usage: Usage[] }
-  | { ok: false; outcome: 'rate_limited' | 'quota_unavailable'; message: string; retryAfterMs?: number; limit?: string; resetAt?: number };
+export type Charge = { ok: true; usage: Usage[] } | { ok: false; outcome: 'rate_limited' | 'quota_unavailable'; message: string; retryAfterMs?: number; limit?: string; resetAt?: number };
 
 export interface LimitSettings {
   perMinute: number;
@@ -54,20 +52,39 @@ export class Limits {
   }
 
   async charge(tool: Tool, caller: Caller): Promise<Charge> {
-    let taken;
+    let taken: TakeResult;
     try {
       taken = await this.store.take(this.buckets(tool, caller));
     } catch (err) {
       if (!(err instanceof QuotaUnavailable)) throw err;
       // fail closed: an unknown count is not a count under the limit; reads may pass if the operator said so
       if (this.settings.failOpenReads && tool.definition.annotations.readOnlyHint === true) return { ok: true, usage: [] };
-      return { ok: false, outcome: 'quota_unavailable', message: `The call limits cannot be checked right now (${err.message}), so ${tool.definition.name} was not called. Retry shortly.`, retryAfterMs: 5_000 };
+      return {
+        ok: false,
+        outcome: 'quota_unavailable',
+        message: `The call limits cannot be checked right now (${err.message}), so ${tool.definition.name} was not called. Retry shortly.`,
+        retryAfterMs: 5_000,
+      };
     }
     if (taken.ok) return { ok: true, usage: taken.usage };
     const wait = Math.max(1, Math.ceil(taken.retryAfterMs / 1000));
-    const whose = taken.key === 'global' ? 'for this server' : taken.key.includes('|tool:') ? `for ${tool.definition.name} and this caller` : taken.key.includes('|toolset:') ? `for toolset ${toolsetOf(tool)} and this caller` : 'for this caller';
+    const whose =
+      taken.key === 'global'
+        ? 'for this server'
+        : taken.key.includes('|tool:')
+          ? `for ${tool.definition.name} and this caller`
+          : taken.key.includes('|toolset:')
+            ? `for toolset ${toolsetOf(tool)} and this caller`
+            : 'for this caller';
     const what = taken.key === 'global' ? `Rate limit reached (${this.global.count} calls per minute ${whose})` : `Quota reached (${taken.limit} ${whose})`;
-    return { ok: false, outcome: 'rate_limited', message: `${what}. It resets at ${new Date(taken.resetAt).toISOString()}; retry in ${wait} s.`, retryAfterMs: taken.retryAfterMs, limit: taken.limit, resetAt: taken.resetAt };
+    return {
+      ok: false,
+      outcome: 'rate_limited',
+      message: `${what}. It resets at ${new Date(taken.resetAt).toISOString()}; retry in ${wait} s.`,
+      retryAfterMs: taken.retryAfterMs,
+      limit: taken.limit,
+      resetAt: taken.resetAt,
+    };
   }
 
   close(): Promise<void> {

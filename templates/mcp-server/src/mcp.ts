@@ -59,10 +59,7 @@ export interface ToolHost {
 class Cursors {
   private readonly fingerprint: string;
   constructor(names: string[]) {
-    this.fingerprint = createHash('sha256')
-      .update(names.join('\n'))
-      .digest('hex')
-      .slice(0, 12);
+    this.fingerprint = createHash('sha256').update(names.join('\n')).digest('hex').slice(0, 12);
   }
   encode(offset: number): string {
     return Buffer.from(JSON.stringify({ o: offset, f: this.fingerprint })).toString('base64url');
@@ -174,8 +171,7 @@ export function createMcpServer(host: ToolHost): Server {
     } as never;
   });
 
-  const toolsets = (caller: Caller | undefined): Array<Record<string, unknown>> =>
-    host.toolsets.all.map((t) => ({ ...t, enabled: enabled.has(t.name), allowed: mayUseToolset(t.name, caller) }));
+  const toolsets = (caller: Caller | undefined): Array<Record<string, unknown>> => host.toolsets.all.map((t) => ({ ...t, enabled: enabled.has(t.name), allowed: mayUseToolset(t.name, caller) }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const name = request.params.name;
@@ -188,7 +184,9 @@ export function createMcpServer(host: ToolHost): Server {
     }
     if (dynamic && name === LIST_TOOLSETS) {
       const list = toolsets(caller);
-      return textResult(list.map((t) => `${t.name}: ${t.tools} tools, ≈${t.tokens} tokens, ${t.enabled ? 'enabled' : t.allowed ? 'not enabled' : 'not allowed for your token'}`).join('\n'), { toolsets: list }) as never;
+      return textResult(list.map((t) => `${t.name}: ${t.tools} tools, ≈${t.tokens} tokens, ${t.enabled ? 'enabled' : t.allowed ? 'not enabled' : 'not allowed for your token'}`).join('\n'), {
+        toolsets: list,
+      }) as never;
     }
     if (dynamic && name === ENABLE_TOOLSET) {
       const wanted = String((request.params.arguments as { name?: unknown } | undefined)?.name ?? '');
@@ -205,7 +203,10 @@ export function createMcpServer(host: ToolHost): Server {
     // a tool outside the caller's scopes or toolsets does not exist for it (the HTTP layer answers such calls with a 403 first)
     if (!tool || !mayCall(tool, caller)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
     if (!enabled.has(toolsetOf(tool))) {
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name} (its toolset '${toolsetOf(tool)}' is not enabled${dynamic ? '; enable it with enable_toolset' : '; the operator enables toolsets with MCP_TOOLSETS'})`);
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown tool: ${name} (its toolset '${toolsetOf(tool)}' is not enabled${dynamic ? '; enable it with enable_toolset' : '; the operator enables toolsets with MCP_TOOLSETS'})`,
+      );
     }
     // Progress, when the client asks for it: one step when the call starts, one when it is done.
     const token = request.params._meta?.progressToken;
@@ -272,9 +273,13 @@ function registerResourcesAndPrompts(server: Server, host: ToolHost, who: (auth:
   });
   if (host.prompts.length === 0) return;
   const prompts = new Map(host.prompts.map((p) => [p.name, p]));
-  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
-    prompts: host.prompts.map((p) => ({ name: p.name, ...(p.description ? { description: p.description } : {}), arguments: p.arguments, _meta: { 'apictl/prompt': { version: p.version } } })),
-  }) as never);
+  server.setRequestHandler(
+    ListPromptsRequestSchema,
+    async () =>
+      ({
+        prompts: host.prompts.map((p) => ({ name: p.name, ...(p.description ? { description: p.description } : {}), arguments: p.arguments, _meta: { 'apictl/prompt': { version: p.version } } })),
+      }) as never,
+  );
   server.setRequestHandler(GetPromptRequestSchema, async (request) => {
     const p = prompts.get(request.params.name);
     if (!p) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}`);
@@ -328,7 +333,10 @@ export function authInfoFor(caller: Caller, token: string, expiresAt?: number, e
 class BoundedEventStore implements EventStore {
   private readonly streams = new Map<string, Array<{ id: string; message: JSONRPCMessage }>>();
   private seq = 0;
-  constructor(private readonly perStream = 100, private readonly maxStreams = 1000) {}
+  constructor(
+    private readonly perStream = 100,
+    private readonly maxStreams = 1000,
+  ) {}
 
   async storeEvent(streamId: string, message: JSONRPCMessage): Promise<string> {
     const id = `${streamId}_${++this.seq}`;

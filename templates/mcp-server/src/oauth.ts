@@ -225,7 +225,8 @@ export class ResourceServer {
     this.timeoutMs = opts.fetchTimeoutMs ?? 5000;
     // jose caches the key set, refetches it when a token names an unknown kid (key rotation
     // without restart) and waits the cooldown between such refetches.
-    if (metadata.jwks_uri) this.keys = createRemoteJWKSet(new URL(metadata.jwks_uri), { timeoutDuration: this.timeoutMs, ...(opts.jwksCooldownMs !== undefined ? { cooldownDuration: opts.jwksCooldownMs } : {}) });
+    if (metadata.jwks_uri)
+      this.keys = createRemoteJWKSet(new URL(metadata.jwks_uri), { timeoutDuration: this.timeoutMs, ...(opts.jwksCooldownMs !== undefined ? { cooldownDuration: opts.jwksCooldownMs } : {}) });
   }
 
   get issuer(): string {
@@ -315,7 +316,8 @@ export class ResourceServer {
       this.timeoutMs,
       'introspection',
     );
-    if (status !== 200 || !isObject(json)) throw new AuthorizationServerError(`the introspection endpoint answered HTTP ${status}${status === 401 ? ' (check the introspection client id and secret)' : ''}`);
+    if (status !== 200 || !isObject(json))
+      throw new AuthorizationServerError(`the introspection endpoint answered HTTP ${status}${status === 401 ? ' (check the introspection client id and secret)' : ''}`);
     if (json.active !== true) throw invalid('token is not active (expired, revoked or unknown)');
     if (json.iss !== undefined && json.iss !== this.opts.issuer) throw invalid('token issuer is not the configured authorization server');
     const aud = typeof json.aud === 'string' ? [json.aud] : Array.isArray(json.aud) ? json.aud : undefined;
@@ -391,7 +393,11 @@ export class ResourceServer {
    * requested scopes and target until 30 s before expiry; concurrent calls for the same key share
    * one request.
    */
-  async exchange(id: Identity, request: { audience?: string; resource?: string; scope: string[] }, client: { clientId: string; clientSecret: string }): Promise<{ accessToken: string; expiresAt: number }> {
+  async exchange(
+    id: Identity,
+    request: { audience?: string; resource?: string; scope: string[] },
+    client: { clientId: string; clientSecret: string },
+  ): Promise<{ accessToken: string; expiresAt: number }> {
     const scope = [...new Set(request.scope)].sort();
     // Per subject, not per token, so a refreshed token reuses the exchanged one; the subject
     // token's client and scopes are part of the key, so a token with fewer rights never gets a
@@ -411,7 +417,11 @@ export class ResourceServer {
     return p;
   }
 
-  private async requestExchange(id: Identity, request: { audience?: string; resource?: string; scope: string[] }, client: { clientId: string; clientSecret: string }): Promise<{ accessToken: string; expiresAt: number }> {
+  private async requestExchange(
+    id: Identity,
+    request: { audience?: string; resource?: string; scope: string[] },
+    client: { clientId: string; clientSecret: string },
+  ): Promise<{ accessToken: string; expiresAt: number }> {
     const endpoint = this.metadata.token_endpoint;
     if (!endpoint) throw new Error(`token exchange impossible: the issuer ${this.opts.issuer} advertises no token_endpoint`);
     const body = new URLSearchParams({ grant_type: TOKEN_EXCHANGE, subject_token: id.token, subject_token_type: ACCESS_TOKEN_TYPE, requested_token_type: ACCESS_TOKEN_TYPE });
@@ -420,7 +430,11 @@ export class ResourceServer {
     if (request.scope.length > 0) body.set('scope', request.scope.join(' '));
     const { status, json } = await call(
       endpoint,
-      { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', authorization: basicAuth(client.clientId, client.clientSecret) }, body: body.toString() },
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', authorization: basicAuth(client.clientId, client.clientSecret) },
+        body: body.toString(),
+      },
       this.timeoutMs,
       'token exchange',
     );
@@ -434,7 +448,8 @@ export class ResourceServer {
     }
     const accessToken = str(json.access_token);
     if (!accessToken) throw new Error(`token exchange for ${target}: the authorization server returned no access_token`);
-    if (json.issued_token_type !== undefined && json.issued_token_type !== ACCESS_TOKEN_TYPE) throw new Error(`token exchange for ${target}: the authorization server issued ${String(json.issued_token_type)}, not an access token`);
+    if (json.issued_token_type !== undefined && json.issued_token_type !== ACCESS_TOKEN_TYPE)
+      throw new Error(`token exchange for ${target}: the authorization server issued ${String(json.issued_token_type)}, not an access token`);
     if (typeof json.token_type !== 'string' || json.token_type.toLowerCase() !== 'bearer') throw new Error(`token exchange for ${target}: token_type ${String(json.token_type)} is not Bearer`);
     const expiresAt = typeof json.expires_in === 'number' && json.expires_in > 0 ? Date.now() + json.expires_in * 1000 : (id.expiresAt ?? Date.now() + 60_000);
     return { accessToken, expiresAt };

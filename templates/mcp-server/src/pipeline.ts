@@ -83,12 +83,36 @@ export class Pipeline {
 
   /** Records an HTTP request refused for its token (missing, invalid, expired, for another audience …): nothing reached the API. */
   rejected(what: { outcome: string; reason: string; tools: string[]; request: string }): void {
-    this.d.audit.write({ time: new Date().toISOString(), caller: '(unauthenticated)', via: 'oauth', tool: what.tools.join(','), toolVersion: '', request: what.request, arguments: null, outcome: what.outcome, durationMs: 0, responseBytes: 0, error: this.d.secrets.scrub(what.reason) });
+    this.d.audit.write({
+      time: new Date().toISOString(),
+      caller: '(unauthenticated)',
+      via: 'oauth',
+      tool: what.tools.join(','),
+      toolVersion: '',
+      request: what.request,
+      arguments: null,
+      outcome: what.outcome,
+      durationMs: 0,
+      responseBytes: 0,
+      error: this.d.secrets.scrub(what.reason),
+    });
   }
 
   /** Records a call the HTTP layer refused before it ran (the token lacks the tool's scopes; a limit is reached): nothing reached the API. */
   refused(tool: Tool, caller: Caller, args: unknown, outcome: string, error: string): void {
-    this.d.audit.write({ time: new Date().toISOString(), ...who(caller), tool: tool.definition.name, toolVersion: toolVersion(tool), method: tool.request.method, path: tool.request.path, arguments: redactValue(args, this.d.secrets), outcome, durationMs: 0, responseBytes: 0, error: this.d.secrets.scrub(error) });
+    this.d.audit.write({
+      time: new Date().toISOString(),
+      ...who(caller),
+      tool: tool.definition.name,
+      toolVersion: toolVersion(tool),
+      method: tool.request.method,
+      path: tool.request.path,
+      arguments: redactValue(args, this.d.secrets),
+      outcome,
+      durationMs: 0,
+      responseBytes: 0,
+      error: this.d.secrets.scrub(error),
+    });
   }
 
   private async run(tool: Tool, rawArgs: Record<string, unknown> | undefined, signal: AbortSignal, ctx: CallContext & { caller: Caller }): Promise<ToolResult> {
@@ -117,7 +141,9 @@ export class Pipeline {
         });
       } catch (err) {
         this.d.log.error(`audit log ${settings.auditLog} cannot be written: ${(err as Error).message}`);
-        return errorResult(`The call to ${tool.definition.name} could not be recorded in the audit log, so its result is withheld. Ask the operator to fix the audit log (${(err as NodeJS.ErrnoException).code ?? 'write error'}).`);
+        return errorResult(
+          `The call to ${tool.definition.name} could not be recorded in the audit log, so its result is withheld. Ask the operator to fix the audit log (${(err as NodeJS.ErrnoException).code ?? 'write error'}).`,
+        );
       }
       this.d.log.debug(`${tool.definition.name} ${outcome}${extra.status !== undefined ? ' ' + extra.status : ''}`);
       return result;

@@ -60,9 +60,7 @@ export interface Usage {
   resetAt: number;
 }
 
-export type TakeResult =
-  | { ok: true; usage: Usage[] }
-  | { ok: false; key: string; limit: string; used: number; resetAt: number; retryAfterMs: number };
+export type TakeResult = { ok: true; usage: Usage[] } | { ok: false; key: string; limit: string; used: number; resetAt: number; retryAfterMs: number };
 
 /** All-or-nothing: either every bucket is charged one call, or none is (the first full one is reported). */
 export interface CounterStore {

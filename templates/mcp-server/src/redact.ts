@@ -4,7 +4,24 @@
  * are redacted before they are recorded.
  */
 
-const SECRET_WORDS = new Set(['password', 'passwd', 'pass', 'pwd', 'secret', 'token', 'apikey', 'auth', 'authorization', 'credential', 'credentials', 'cookie', 'session', 'signature', 'jwt', 'bearer']);
+const SECRET_WORDS = new Set([
+  'password',
+  'passwd',
+  'pass',
+  'pwd',
+  'secret',
+  'token',
+  'apikey',
+  'auth',
+  'authorization',
+  'credential',
+  'credentials',
+  'cookie',
+  'session',
+  'signature',
+  'jwt',
+  'bearer',
+]);
 const SECRET_PAIRS = new Set(['api key', 'private key', 'access key', 'client secret']);
 /** What a redacted value becomes. */
 export const REDACTED = '[REDACTED]';

@@ -62,7 +62,7 @@ function pathValue(p: ParamPlan, v: unknown): string {
   if (isPlainObject(v)) {
     const kv = entries(v).map(([k, x]) => [e(k), e(x)] as const);
     const exploded = kv.map(([k, x]) => `${k}=${x}`);
-    const flat = kv.flatMap(([k, x]) => [k, x]);
+    const flat = kv.flat();
     if (style === 'label') return '.' + (p.explode ? exploded.join('.') : flat.join(','));
     if (style === 'matrix') return p.explode ? exploded.map((s) => `;${s}`).join('') : `;${e(p.name)}=${flat.join(',')}`;
     return p.explode ? exploded.join(',') : flat.join(',');
@@ -109,7 +109,10 @@ function deepObject(prefix: string, v: Record<string, unknown>, e: (s: string) =
 export function headerValue(label: string, v: unknown, explode = false): string {
   let s: string;
   if (Array.isArray(v)) s = v.map(scalar).join(',');
-  else if (isPlainObject(v)) s = entries(v).map(([k, x]) => (explode ? `${k}=${x}` : `${k},${x}`)).join(',');
+  else if (isPlainObject(v))
+    s = entries(v)
+      .map(([k, x]) => (explode ? `${k}=${x}` : `${k},${x}`))
+      .join(',');
   else s = scalar(v);
   if (/[\r\n\0]/.test(s)) throw new ArgumentError(`${label} must not contain line breaks or NUL characters`);
   // HTTP header values are bytes: characters beyond Latin-1 cannot be sent
@@ -171,7 +174,12 @@ function formBody(plan: BodyPlan, value: Record<string, unknown>): string {
     } else if (isPlainObject(v)) {
       if (enc?.style === 'deepObject') pieces.push(...deepObject(k, v, e));
       else if (enc?.explode ?? true) for (const [fk, fv] of entries(v)) pieces.push(`${e(fk)}=${e(fv)}`);
-      else pieces.push(`${e(k)}=${entries(v).flatMap(([fk, fv]) => [e(fk), e(fv)]).join(',')}`);
+      else
+        pieces.push(
+          `${e(k)}=${entries(v)
+            .flatMap(([fk, fv]) => [e(fk), e(fv)])
+            .join(',')}`,
+        );
     } else pieces.push(`${e(k)}=${e(scalar(v))}`);
   }
   return pieces.join('&');
@@ -222,15 +230,21 @@ function multipartBody(plan: BodyPlan, value: Record<string, unknown>): FormData
 export function buildRequest(plan: RequestPlan, args: Args, baseUrl: string): DraftRequest {
   if (baseUrl === '') throw new ArgumentError('no base URL is configured for this API (set the base URL variable named in README.md)');
   const byName = new Map(plan.params.filter((p) => p.in === 'path').map((p) => [p.name, p]));
-  const valueOf = (p: ParamPlan): unknown => (p.pinned !== undefined ? p.pinned : p.arg !== undefined ? args[p.arg] : undefined);
+  const argumentOf = (p: ParamPlan): unknown => (p.pinned !== undefined ? p.pinned : p.arg !== undefined ? args[p.arg] : undefined);
 
   // A path key may carry a fixed query (`/items?beta=true`): it goes first among the query pieces.
   const q = plan.path.indexOf('?');
   const template = q === -1 ? plan.path : plan.path.slice(0, q);
-  const fixedQuery = q === -1 ? [] : plan.path.slice(q + 1).split('&').filter((x) => x !== '');
+  const fixedQuery =
+    q === -1
+      ? []
+      : plan.path
+          .slice(q + 1)
+          .split('&')
+          .filter((x) => x !== '');
   const path = template.replace(/\{([^}]+)\}/g, (_m, name: string) => {
     const p = byName.get(name);
-    const v = p ? valueOf(p) : undefined;
+    const v = p ? argumentOf(p) : undefined;
     if (p === undefined || v === undefined || v === null || v === '') throw new ArgumentError(`missing required path parameter \`${p?.arg ?? name}\``);
     return pathValue(p, v);
   });
@@ -247,7 +261,7 @@ export function buildRequest(plan: RequestPlan, args: Args, baseUrl: string): Dr
   const draft: DraftRequest = { method: plan.method, url: baseUrl + path, query: [...fixedQuery], headers: {}, cookies: [] };
   for (const p of plan.params) {
     if (p.in === 'path') continue;
-    const v = valueOf(p);
+    const v = argumentOf(p);
     if (v === undefined) continue;
     if (p.in === 'query') draft.query.push(...queryPieces(p, v));
     else if (p.in === 'header') draft.headers[p.name] = p.contentType ? headerValue(`header \`${p.arg ?? p.name}\``, JSON.stringify(v)) : headerValue(`header \`${p.arg ?? p.name}\``, v, p.explode);

@@ -42,7 +42,15 @@ function isJsonType(ct: string): boolean {
 
 function isTextType(ct: string): boolean {
   const base = ct.split(';')[0]!.trim().toLowerCase();
-  return base === '' || base.startsWith('text/') || isJsonType(base) || base.endsWith('+xml') || base === 'application/xml' || base === 'application/javascript' || base === 'application/x-www-form-urlencoded';
+  return (
+    base === '' ||
+    base.startsWith('text/') ||
+    isJsonType(base) ||
+    base.endsWith('+xml') ||
+    base === 'application/xml' ||
+    base === 'application/javascript' ||
+    base === 'application/x-www-form-urlencoded'
+  );
 }
 
 function formatBytes(n: number): string {
@@ -115,10 +123,7 @@ export function shrinkJson(value: unknown, maxBytes: number): { value: unknown; 
     if (key === undefined) v = next;
     else (parent as Record<string | number, unknown>)[key] = next;
   }
-  const cuts = [
-    ...[...lists].map(([label, n]) => `${label} had ${n.original} items; the first ${n.kept} are shown`),
-    ...[...texts].map((label) => `long text in ${label} was shortened`),
-  ];
+  const cuts = [...[...lists].map(([label, n]) => `${label} had ${n.original} items; the first ${n.kept} are shown`), ...[...texts].map((label) => `long text in ${label} was shortened`)];
   return { value: v, cuts };
 }
 
@@ -158,7 +163,12 @@ export function mapResponse(tool: Tool, res: UpstreamResponse, label: string, ma
     }
     return {
       outcome: 'redirect',
-      result: { isError: true, content: [text(`${label} answered ${statusLine}${res.location ? ` redirecting to ${secrets.scrub(res.location)}` : ''}; redirects are not followed (the server only calls its configured base URL).`)] },
+      result: {
+        isError: true,
+        content: [
+          text(`${label} answered ${statusLine}${res.location ? ` redirecting to ${secrets.scrub(res.location)}` : ''}; redirects are not followed (the server only calls its configured base URL).`),
+        ],
+      },
     };
   }
   if (res.status < 200 || res.status >= 300) {
@@ -167,7 +177,12 @@ export function mapResponse(tool: Tool, res: UpstreamResponse, label: string, ma
     const parts = [`${label} failed: ${statusLine}.`];
     if (STATUS_HINTS[res.status]) parts.push(STATUS_HINTS[res.status]!);
     if (problem) parts.push(problem);
-    if (res.limits) parts.push(`The API says when to call again: ${Object.entries(res.limits).map(([k, v]) => `${k}: ${secrets.scrub(v)}`).join('; ')}.`);
+    if (res.limits)
+      parts.push(
+        `The API says when to call again: ${Object.entries(res.limits)
+          .map(([k, v]) => `${k}: ${secrets.scrub(v)}`)
+          .join('; ')}.`,
+      );
     if (raw.trim() !== '' && isTextType(ct)) parts.push(`Response body${raw.length > PREVIEW_CHARS ? ' (start)' : ''}:\n${raw.slice(0, PREVIEW_CHARS)}`);
     return { outcome: 'api_error', result: { isError: true, content: [text(parts.join('\n'))] } };
   }
@@ -213,7 +228,9 @@ export function mapResponse(tool: Tool, res: UpstreamResponse, label: string, ma
   }
   const check = validators.check(tool.definition.outputSchema, fitted, 'answer');
   if (!check.ok) {
-    return mismatch(`${label} answered ${statusLine}, but the response does not match the tool's output schema (${check.message}). The data follows as text:\n${JSON.stringify(fitted)}${cuts.length > 0 ? `\n(${cuts.join('; ')})` : ''}`);
+    return mismatch(
+      `${label} answered ${statusLine}, but the response does not match the tool's output schema (${check.message}). The data follows as text:\n${JSON.stringify(fitted)}${cuts.length > 0 ? `\n(${cuts.join('; ')})` : ''}`,
+    );
   }
   return { outcome: 'ok', result: { content, structuredContent: fitted as Record<string, unknown> } };
 }

@@ -66,7 +66,10 @@ export interface HttpSettings {
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 function list(env: NodeJS.ProcessEnv, name: string): string[] {
-  return (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return (env[name] ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /**
@@ -100,7 +103,9 @@ export function readHttpSettings(env: NodeJS.ProcessEnv, argv: { host?: string; 
       jwksCooldownMs: positive(env, 'MCP_OAUTH_JWKS_COOLDOWN_MS', 30_000),
     };
   } else if (!anonymous && !hasServerTokens) {
-    throw new Error('HTTP mode needs an OAuth 2.0 authorization server (set MCP_OAUTH_ISSUER and MCP_RESOURCE_URL; see README, Production) or server tokens (node dist/index.js tokens create --name NAME). For a local test or demo only, MCP_ALLOW_ANONYMOUS=1 serves without authentication on a loopback address.');
+    throw new Error(
+      'HTTP mode needs an OAuth 2.0 authorization server (set MCP_OAUTH_ISSUER and MCP_RESOURCE_URL; see README, Production) or server tokens (node dist/index.js tokens create --name NAME). For a local test or demo only, MCP_ALLOW_ANONYMOUS=1 serves without authentication on a loopback address.',
+    );
   } else if (anonymous && !LOOPBACK.has(host)) {
     throw new Error(`MCP_ALLOW_ANONYMOUS=1 serves without authentication and is refused on '${host}': bind a loopback address (127.0.0.1) or configure MCP_OAUTH_ISSUER`);
   }
@@ -153,7 +158,9 @@ export function readSettings(server: ServerData, projectDir: string, env: NodeJS
   if (baseUrl !== '' && server.basePath && new URL(baseUrl).pathname.replace(/\/+$/, '') === '') baseUrl += server.basePath;
   const level = env.MCP_LOG_LEVEL?.trim().toLowerCase();
   const known = (server.toolsets ?? []).map((t) => t.name);
-  const asked = env.MCP_TOOLSETS?.split(',').map((t) => t.trim()).filter(Boolean);
+  const asked = env.MCP_TOOLSETS?.split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   const unknown = (asked ?? []).filter((t) => t !== 'all' && !known.includes(t));
   if (unknown.length > 0) throw new Error(`MCP_TOOLSETS names unknown toolsets: ${unknown.join(', ')} (known: ${known.join(', ') || 'none'})`);
   const toolsets = asked === undefined ? (server.defaultToolsets ?? known) : asked.includes('all') ? known : asked;

@@ -70,7 +70,9 @@ export class LineTransport implements Transport {
       return;
     }
     if (this.size + part.length > this.maxBytes) {
-      const head = Buffer.concat([...this.chunks, part]).subarray(0, 4096).toString('utf8');
+      const head = Buffer.concat([...this.chunks, part])
+        .subarray(0, 4096)
+        .toString('utf8');
       this.dropping = { head, bytes: this.size + part.length };
       this.chunks = [];
       this.size = 0;

@@ -267,9 +267,7 @@ export class TokenStore {
       const r = this.mustRow(name);
       if (r.revoked_at !== null) throw new Error(`token '${name}' is revoked: create a new one`);
       if (r.expires_at !== null && now >= r.expires_at) throw new Error(`token '${name}' has expired: create a new one`);
-      this.db
-        .prepare('UPDATE tokens SET hash = ?, previous_hash = ?, previous_valid_until = ?, rotated_at = ? WHERE name = ?')
-        .run(hashOf(token), r.hash, now + graceMs, now, name);
+      this.db.prepare('UPDATE tokens SET hash = ?, previous_hash = ?, previous_valid_until = ?, rotated_at = ? WHERE name = ?').run(hashOf(token), r.hash, now + graceMs, now, name);
       return { token, record: toRecord(this.row(name)!) };
     });
   }

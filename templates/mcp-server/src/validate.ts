@@ -8,7 +8,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import * as formatsModule from 'ajv-formats';
 
 type FormatsPlugin = (ajv: Ajv2020) => Ajv2020;
-const addFormats = ((formatsModule as unknown as { default?: FormatsPlugin }).default ?? (formatsModule as unknown as FormatsPlugin));
+const addFormats = (formatsModule as unknown as { default?: FormatsPlugin }).default ?? (formatsModule as unknown as FormatsPlugin);
 
 /** The outcome of one validation. */
 export type Validation = { ok: true } | { ok: false; message: string };

@@ -30,14 +30,20 @@ test('lists every tool, refuses unknown tools and invalid arguments, audits each
       names.push(...page.tools.map((t) => t.name));
       cursor = page.nextCursor;
     } while (cursor);
-    assert.deepEqual(names, tools.map((t) => t.definition.name).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    assert.deepEqual(
+      names,
+      tools.map((t) => t.definition.name).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+    );
 
     await assert.rejects(client.callTool({ name: '__no_such_tool__', arguments: {} }), (e) => e.code === -32602);
     if (tools.length > 0) {
       const res = await client.callTool({ name: names[0], arguments: { __not_an_argument__: 1 } });
       assert.equal(res.isError, true);
       assert.match(res.content[0].text, /__not_an_argument__/);
-      const entries = readFileSync(audit, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      const entries = readFileSync(audit, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
       assert.equal(entries.at(-1).outcome, 'invalid_arguments');
       assert.equal(entries.at(-1).tool, names[0]);
     }

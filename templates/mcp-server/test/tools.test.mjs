@@ -15,7 +15,10 @@ const server = read('server.json');
 
 test('tools.json, server.json and prompts.json match the schemas apictl writes them by (src/data-types.ts)', () => {
   const ajv = new Ajv2020({ strict: true, allErrors: true, logger: false });
-  const files = [['tools.json', toolsSchema, toolsFile], ['server.json', serverSchema, server]];
+  const files = [
+    ['tools.json', toolsSchema, toolsFile],
+    ['server.json', serverSchema, server],
+  ];
   if (existsSync(new URL('../prompts.json', import.meta.url))) files.push(['prompts.json', promptsSchema, read('prompts.json')]);
   for (const [name, schema, data] of files) {
     const validate = ajv.compile(schema);
