@@ -136,7 +136,7 @@ function semantics(open: () => Promise<CounterStore>): void {
 }
 
 /** Runs `count` concurrent takes in each of `processes` node processes at once; returns how many each admitted. */
-async function takeFromProcesses(processes: number, count: number, env: Record<string, string>): Promise<number[]> {
+async function takeFromProcesses(processes: number, count: number, env: Record<string, string>, now: number): Promise<number[]> {
   const script = `
     const { RedisCounters, SqliteCounters, parseLimit } = await import(${JSON.stringify(QUOTA_MODULE)});
     const e = process.env;
@@ -151,7 +151,7 @@ async function takeFromProcesses(processes: number, count: number, env: Record<s
   const children = Array.from({ length: processes }, () =>
     spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
       cwd: repoRoot,
-      env: { ...process.env, ...env, Q_COUNT: String(count), Q_NOW: String(minuteStart() + 1_000) },
+      env: { ...process.env, ...env, Q_COUNT: String(count), Q_NOW: String(now) },
       stdio: ['pipe', 'pipe', 'pipe'],
     }),
   );
@@ -193,10 +193,11 @@ describe('SqliteCounters', () => {
 
   it('two processes sharing the file, 300 concurrent takes against 100: exactly 100 admitted', async () => {
     const file = path.join(dir, 'shared.db');
-    const admitted = await takeFromProcesses(2, 150, { Q_FILE: file });
+    const now = minuteStart() + 1_000;
+    const admitted = await takeFromProcesses(2, 150, { Q_FILE: file }, now);
     expect(admitted.reduce((a, b) => a + b)).toBe(100);
     const store = new SqliteCounters(file);
-    expect(await store.usage([bucket('shared', '100/min')], minuteStart() + 1_000)).toMatchObject([{ used: 100 }]);
+    expect(await store.usage([bucket('shared', '100/min')], now)).toMatchObject([{ used: 100 }]);
     await store.close();
   });
 
@@ -231,10 +232,12 @@ describe('RedisCounters (real redis-server)', () => {
   describe('semantics', () => semantics(() => RedisCounters.connect(redis.url, { prefix: 'semantics' })));
 
   it('two processes, 150 concurrent takes each against 100: exactly 100 admitted', async () => {
-    const admitted = await takeFromProcesses(2, 150, { Q_REDIS: redis.url, Q_PREFIX: 'procs' });
+    // one instant for the takes and the read: a minute may turn between them
+    const now = minuteStart() + 1_000;
+    const admitted = await takeFromProcesses(2, 150, { Q_REDIS: redis.url, Q_PREFIX: 'procs' }, now);
     expect(admitted.reduce((a, b) => a + b)).toBe(100);
     const store = await RedisCounters.connect(redis.url, { prefix: 'procs' });
-    expect(await store.usage([bucket('shared', '100/min')], minuteStart() + 1_000)).toMatchObject([{ used: 100 }]);
+    expect(await store.usage([bucket('shared', '100/min')], now)).toMatchObject([{ used: 100 }]);
     await store.close();
   });
 
