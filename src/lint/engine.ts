@@ -9,7 +9,7 @@
 import type { LoadResult } from '../document/load.js';
 import type { Prepared } from '../core/prepare.js';
 import type { Severity } from '../findings/finding.js';
-import { activate, type RunGuard } from './guard.js';
+import { type RunGuard, withGuard } from './guard.js';
 import { runOwnRules } from './runner/run.js';
 import type { LoadedRuleset } from './ruleset.js';
 import type { RuleRun, SpectralResult } from './rule-run.js';
@@ -57,27 +57,20 @@ async function runExtended(rs: LoadedRuleset, data: unknown, source: string, dea
   const modules = rs.modules;
   const core = modules.core() as unknown as typeof import('@stoplight/spectral-core');
   const resolver = rs.needsResolved ? new (modules.refResolver() as unknown as typeof import('@stoplight/spectral-ref-resolver')).Resolver() : trivialResolver();
-  class ApictlSpectral extends core.Spectral {
-    // Our document is already parsed: hand it over as is (positions come from our own map later).
-    protected override parseDocument(target: unknown) {
-      return target as never;
-    }
-  }
+  // Our document is already parsed: Spectral takes it as a parsed result (positions come from our
+  // own map later, so every result gets the document's start).
   const at = { line: 0, character: 0 };
-  const doc = { source, diagnostics: [], formats: undefined, data, getRangeForJsonPath: () => ({ start: at, end: at }), trapAccess: <T>(o: T) => o };
+  const parsed = { source, parsed: { data, diagnostics: [] }, getLocationForJsonPath: () => ({ range: { start: at, end: at } }) };
   const guard: RunGuard = { deadline, failures: new Map(), timedOut: false };
   const runErrors: string[] = [];
   let results: SpectralResult[] = [];
-  const spectral = new ApictlSpectral({ resolver: resolver as never });
+  const spectral = new core.Spectral({ resolver: resolver as never });
   spectral.setRuleset(rs.spectral as never);
-  activate(guard);
   try {
-    results = (await spectral.run(doc as never, { ignoreUnknownFormat: true })) as unknown as SpectralResult[];
+    results = (await withGuard(guard, () => spectral.run(parsed as never, { ignoreUnknownFormat: true }))) as unknown as SpectralResult[];
   } catch (err) {
     // a selector that breaks Spectral's traversal: the extended rules report nothing, and the run says so
     runErrors.push(err instanceof Error ? err.message : String(err));
-  } finally {
-    activate(undefined);
   }
   const out: SpectralResult[] = [];
   for (const r of results) {

@@ -1,8 +1,11 @@
 /**
- * One failing rule never ends a run, and no document runs past its time budget. Every rule
- * function is wrapped: an exception becomes a record naming the rule, and once the deadline has
- * passed the remaining calls return nothing.
+ * For the rulesets a team extends, which Spectral runs: one failing rule never ends a run, and no
+ * document runs past its time budget. Every function of theirs is wrapped: an exception becomes a
+ * record naming the rule, and once the deadline has passed the remaining calls return nothing.
+ * The wrapper finds its run's guard in the run's async context (Spectral calls it inside
+ * `withGuard`), so runs never share one.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 
 export interface RunGuard {
   deadline: number;
@@ -16,11 +19,11 @@ type RuleFn = ((input: unknown, options: unknown, context: { rule?: { name?: str
   schemas?: unknown;
 };
 
-let current: RunGuard | undefined;
+const guards = new AsyncLocalStorage<RunGuard>();
 
-/** Makes `guard` the active one for the calls that follow (Spectral runs one document at a time per call). */
-export function activate(guard: RunGuard | undefined): void {
-  current = guard;
+/** Runs `run` (a Spectral run) with `guard` as the guard of every wrapped function it calls. */
+export function withGuard<T>(guard: RunGuard, run: () => Promise<T>): Promise<T> {
+  return guards.run(guard, run);
 }
 
 const wrapped = new WeakMap<RuleFn, RuleFn>();
@@ -30,7 +33,7 @@ export function guardFunction(fn: RuleFn): RuleFn {
   const existing = wrapped.get(fn);
   if (existing) return existing;
   const guardedFn = function (this: unknown, input: unknown, options: unknown, context: { rule?: { name?: string } }) {
-    const g = current;
+    const g = guards.getStore();
     if (g) {
       if (g.timedOut) return undefined;
       if (Date.now() > g.deadline) {
