@@ -21,9 +21,12 @@
  * Findings' paths are paths of the 3.x document the rules ran on, so that is the document walked
  * (a Swagger 2.0 input's extensions are carried into it by the conversion).
  */
+import type { Prepared } from '../core/prepare.js';
+import type { LoadResult } from '../document/load.js';
 import type { Range } from '../findings/finding.js';
 import { suggest } from '../util/suggest.js';
 import { fingerprintFor } from './fingerprint.js';
+import type { LoadedRuleset } from './ruleset.js';
 import type { LintFinding } from './types.js';
 
 export const IGNORE_KEY = 'x-apictl-ignore';
@@ -225,4 +228,34 @@ export function applyIgnores(findings: LintFinding[], doc3: unknown, locate: (pa
     else suppressed.push({ finding: f, reason });
   }
   return { kept, suppressed, problems };
+}
+
+/**
+ * The ignores of a linted document applied to its findings: problems are located at the source
+ * through the document's origin map, and an ignore may name the run's rules (validation checks
+ * included) and the ignores' own problems.
+ */
+export function applyDocumentIgnores(findings: LintFinding[], loaded: LoadResult, prepared: Prepared, ruleset: LoadedRuleset): IgnoreResult {
+  return applyIgnores(
+    findings,
+    prepared.document,
+    (p: string[]) => {
+      const sourcePath = prepared.originOf(p);
+      const loc = loaded.locate(sourcePath);
+      return { source: loc.file, range: loc.range, sourcePath };
+    },
+    // one file: its text tells whether there can be ignores at all (no walk when not)
+    loaded.files.size === 1 ? [loaded.entryText] : undefined,
+    knownRuleIds(ruleset),
+  );
+}
+
+const knownIds = new WeakMap<LoadedRuleset, Set<string>>();
+function knownRuleIds(rs: LoadedRuleset): Set<string> {
+  let ids = knownIds.get(rs);
+  if (ids === undefined) {
+    ids = new Set([...rs.meta.keys(), IGNORE_PROBLEM, IGNORE_UNKNOWN_RULE, 'rule-failed', 'lint-time-budget', 'rules-not-run']);
+    knownIds.set(rs, ids);
+  }
+  return ids;
 }

@@ -69,11 +69,17 @@ export async function lintPrepared(loaded: LoadResult, prepared: Prepared, rules
   return validation().concat(faults(), rules);
 }
 
-/** Loads, prepares and lints one source. */
+/**
+ * Loads, prepares and lints one source with a loaded ruleset, its x-apictl-ignore applied (what
+ * an ignore suppressed is left out; its own problems are findings). With a config, use lint()
+ * (pipeline.ts), which the CLI uses.
+ */
 export async function lintSource(source: Source, ruleset: LoadedRuleset, options: { load?: LoadOptions; lint?: LintOptions } = {}): Promise<LintOutcome> {
   const { loadDocument } = await import('../document/load.js');
   const { prepareDocument } = await import('../core/prepare.js');
+  const { applyDocumentIgnores } = await import('./ignore.js');
   const loaded = await loadDocument(source, options.load);
   const prepared = await prepareDocument(loaded, { validationLimit: Infinity });
-  return { loaded, prepared, findings: await lintPrepared(loaded, prepared, ruleset, options.lint) };
+  const ignored = applyDocumentIgnores(await lintPrepared(loaded, prepared, ruleset, options.lint), loaded, prepared, ruleset);
+  return { loaded, prepared, findings: ignored.kept.concat(ignored.problems) };
 }

@@ -126,18 +126,7 @@ export function createLinter(options: LinterOptions): Linter {
       void fileLane?.run({ config: fileConfig, document: prepared.document, source: loaded.entry.displayPath, deadline });
       const ruleset = await rulesetFor(configPath);
       const raw = await m.lint.lintPrepared(loaded, prepared, ruleset, { timeBudgetMs: budget, deadline, lane: fileLane });
-      const ignored = m.ignore.applyIgnores(
-        raw,
-        prepared.document,
-        (p: string[]) => {
-          const sourcePath = prepared.originOf(p);
-          const loc = loaded.locate(sourcePath);
-          return { source: loc.file, range: loc.range, sourcePath };
-        },
-        // one file: its text tells whether there can be ignores at all (no walk when not)
-        loaded.files.size === 1 ? [loaded.entryText] : undefined,
-        knownRuleIds(ruleset),
-      );
+      const ignored = m.ignore.applyDocumentIgnores(raw, loaded, prepared, ruleset);
       const reported = ignored.kept.concat(ignored.problems);
       const findings = options.baseline ? m.baseline.markKnown(reported, options.baseline, cwd) : reported;
       return { loaded, prepared, ruleset, findings, suppressed: ignored.suppressed.map((x) => x.finding) };
@@ -166,17 +155,6 @@ function sizeOf(file: string): number {
   } catch {
     return 0; // loading it says what is wrong
   }
-}
-
-/** The ids an x-apictl-ignore may name: the run's rules (validation checks included) and the ignore's own problems. */
-const knownIds = new WeakMap<LoadedRuleset, Set<string>>();
-function knownRuleIds(rs: LoadedRuleset): Set<string> {
-  let ids = knownIds.get(rs);
-  if (ids === undefined) {
-    ids = new Set([...rs.meta.keys(), 'ignore-without-reason', 'ignore-unknown-rule', 'rule-failed', 'lint-time-budget', 'rules-not-run']);
-    knownIds.set(rs, ids);
-  }
-  return ids;
 }
 
 /**

@@ -30,6 +30,17 @@ describe('lint engine', () => {
     expect(findings.map((f) => f.code)).toEqual(expect.arrayContaining(['servers-https-only', 'operation-id-required']));
   });
 
+  it('applies x-apictl-ignore, as lint does: what it names is left out, and an ignore without a reason is a finding', async () => {
+    const rs = await loadRuleset({});
+    const ignored = `${spec}x-apictl-ignore:\n  - {rule: servers-https-only, reason: an internal test server}\n  - {rule: operation-id-required}\n`;
+    const { findings } = await lintSource({ bytes: Buffer.from(ignored), displayPath: 'api.yaml' }, rs);
+    const codes = findings.map((f) => f.code);
+    expect(codes).not.toContain('servers-https-only');
+    expect(codes).toContain('ignore-without-reason');
+    const { findings: plain } = await lintSource({ bytes: Buffer.from(spec), displayPath: 'api.yaml' }, rs);
+    expect(plain.map((f) => f.code)).toContain('servers-https-only');
+  });
+
   it('stops at the time budget and says the results are incomplete', async () => {
     const dir = teamRuleset('  const end = Date.now() + 300; while (Date.now() < end) {}\n  return [];');
     const rs = await loadRuleset({ extends: [path.join(dir, 'team.yaml')] });
