@@ -55,6 +55,21 @@ function operationIndex(ops: ReadonlyArray<{ id: string; pointer: string }>): (p
   };
 }
 
+/** The head every explorer page shares: the CSP that allows nothing remote, no referrer, the title and the page's style. */
+export function documentHead(title: string, generator: string, style: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="${escapeHtml(generator)}">
+<title>${escapeHtml(title)}</title>
+<style>${style}</style>
+</head>`;
+}
+
 export function renderExplorerPage(input: ExplorerInput): string {
   const operationOf = operationIndex(input.reference.operations);
   const all = [...input.findings.map((f) => ({ ...f, kind: 'finding' })), ...input.notes.map((n) => ({ ...n, kind: 'note' }))];
@@ -77,17 +92,7 @@ export function renderExplorerPage(input: ExplorerInput): string {
   for (const f of input.findings) counts[f.severity]++;
   const origin = `Source: ${input.source.format} (${input.source.file}) · shown as ${input.shownAs}${input.source.converted ? ` (converted, ${input.notes.length} notes)` : ''}`;
   const trend = input.history?.length ? `<span id="trend" title="score history (${input.history.length} recorded lints)">${scoreSparkline(input.history)}</span>` : '';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${CSP}">
-<meta name="referrer" content="no-referrer">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="${escapeHtml(input.generator)}">
-<title>${escapeHtml(input.title)}</title>
-<style>${STYLE}</style>
-</head>
+  return `${documentHead(input.title, input.generator, STYLE)}
 <body>
 <header id="top">
 <strong class="title">${escapeHtml(input.title)}</strong>

@@ -6,7 +6,7 @@
  * only script sorts the table rows and reads nothing but data-* attributes.
  */
 import { type ScorePoint, scoreSparkline } from './chart.js';
-import { CSP } from './page.js';
+import { documentHead } from './page.js';
 import { esc } from './reference.js';
 
 /** One recorded lint run, as a point of the chart. */
@@ -56,17 +56,7 @@ export function renderPortfolioPage(input: PortfolioInput): string {
   const totals = { error: 0, warn: 0, info: 0, hint: 0 };
   for (const s of linted) for (const sev of SEVERITIES) totals[sev] += int(s.counts?.[sev]);
   const summary = `${input.specs.length} ${input.specs.length === 1 ? 'spec' : 'specs'} · ${linted.length} linted`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${CSP}">
-<meta name="referrer" content="no-referrer">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="${esc(input.generator)}">
-<title>${esc(input.title)}</title>
-<style>${STYLE}</style>
-</head>
+  return `${documentHead(input.title, input.generator, STYLE)}
 <body>
 <header id="top">
 <strong class="title">${esc(input.title)}</strong>
