@@ -70,8 +70,8 @@ export function hasChild(v: unknown, seg: string): boolean {
 /** The value at `path`, or undefined. */
 export function getPath(root: unknown, path: readonly string[]): unknown {
   let cur: unknown = root;
-  for (let i = 0; i < path.length; i++) {
-    cur = child(cur, path[i]!);
+  for (const seg of path) {
+    cur = child(cur, seg);
     if (cur === ABSENT) return undefined;
   }
   return cur;
@@ -81,8 +81,7 @@ export function getPath(root: unknown, path: readonly string[]): unknown {
 export function longestExistingPrefix(root: unknown, path: readonly string[]): string[] {
   const out: string[] = [];
   let cur: unknown = root;
-  for (let i = 0; i < path.length; i++) {
-    const seg = path[i]!;
+  for (const seg of path) {
     cur = child(cur, seg);
     if (cur === ABSENT) break;
     out.push(seg);
@@ -128,9 +127,7 @@ export function cloneJson(value: unknown, protoPlaceholder?: string): CloneResul
       throw new InputError(`document is nested more than ${MAX_DEPTH} levels deep (or contains a cycle)`);
     }
     if (Array.isArray(v)) {
-      const out = new Array<unknown>(v.length);
-      for (let i = 0; i < v.length; i++) out[i] = copy(v[i], depth + 1);
-      return out;
+      return Array.from(v, (item) => copy(item, depth + 1));
     }
     if (v instanceof Date) return new Date(v.getTime());
     const out: Obj = {};

@@ -56,6 +56,7 @@ export function buildOriginMap(source: Obj | (() => Obj), doc3: Obj, names: Comp
     if (pointer === '') continue; // a path's own pointer is never empty
     let node = overrides;
     const segs = pointer.slice(1).split('/');
+    // hot: per node; bench: bench/convert.mjs (docs/performance.md#indexed-loops-convert)
     for (let i = 0; i < segs.length; i++) {
       const seg = segs[i]!;
       const key = unescapePointerSegment(seg);
@@ -71,6 +72,7 @@ export function buildOriginMap(source: Obj | (() => Obj), doc3: Obj, names: Comp
       try {
         let hit: string[] | undefined;
         let node: OverrideNode | undefined = overrides;
+        // hot: per node; bench: bench/convert.mjs (docs/performance.md#indexed-loops-convert)
         for (let i = 0; i < path3.length && node.kids; i++) {
           node = node.kids.get(path3[i]!);
           if (!node) break;
@@ -94,6 +96,7 @@ function snapshotParams(doc3: Obj): Map<string, unknown[]> {
   const out = new Map<string, unknown[]>();
   const paths = ownObj(doc3, 'paths');
   const keys = Object.keys(paths ?? {});
+  // hot: per node; bench: bench/convert.mjs (docs/performance.md#indexed-loops-convert)
   for (let i = 0; i < keys.length; i++) {
     const p = keys[i]!;
     const item = ownObj(paths, p);

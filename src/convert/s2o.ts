@@ -64,6 +64,7 @@ function plainCopy(v: unknown, depth: number): unknown {
   if (proto === Array.prototype) {
     const src = v as unknown[];
     const out = new Array<unknown>(src.length);
+    // hot: per node; bench: bench/convert.mjs (docs/performance.md#indexed-loops-convert)
     for (let i = 0; i < src.length; i++) {
       const c = plainCopy(src[i], depth + 1); // a hole reads as undefined: not plain
       if (c === NOT_PLAIN) return NOT_PLAIN;
@@ -76,6 +77,7 @@ function plainCopy(v: unknown, depth: number): unknown {
   const out: Record<string, unknown> = {};
   // an indexed loop: ≈ 12,000 calls on Kubernetes, mostly before V8 optimises this function,
   // where `for…of` allocates an iterator result per key
+  // hot: per node; bench: bench/convert.mjs (docs/performance.md#indexed-loops-convert)
   const keys = Object.keys(src);
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]!;

@@ -47,6 +47,7 @@ export function walkSchemaTree(schema: Obj, path: string[], visitor: SchemaVisit
   }
   // indexed loops throughout: most of a document's schema nodes are walked before V8 optimises
   // this function, where `for…of` allocates an iterator result per element
+  // hot: per node; bench: bench/convert.mjs (docs/performance.md#indexed-loops-convert)
   if (mask !== 0) {
     for (let ki = 0; ki < MAP_KEYWORDS.length; ki++) {
       const k = MAP_KEYWORDS[ki]!;
@@ -106,6 +107,7 @@ export function swagger2SchemaRoots(doc: Obj): Swagger2SchemaRoot[] {
   }
   const addParams = (list: unknown, base: string[]): void => {
     const entries = paramEntries(doc, list);
+    // hot: per node; bench: bench/convert.mjs (docs/performance.md#indexed-loops-convert)
     for (let i = 0; i < entries.length; i++) {
       const e = entries[i]!;
       if (e.globalName !== undefined || e.param !== e.entry) continue; // `$ref`s: the global is visited itself

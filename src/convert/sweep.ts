@@ -22,8 +22,7 @@ export function sweep(doc3: Obj, protoPlaceholder?: string): S2OWarning[] {
 
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) {
-        const v: unknown = node[i];
+      for (const [i, v] of (node as unknown[]).entries()) {
         if (typeof v === 'string') node[i] = fixString(v);
         else if (typeof v === 'object' && v !== null) {
           path.push(String(i));

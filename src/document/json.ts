@@ -588,8 +588,7 @@ function countMembers(root: unknown): number {
     const v = stack.pop();
     if (typeof v !== 'object' || v === null) continue;
     if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) {
-        const e: unknown = v[i];
+      for (const e of v as unknown[]) {
         if (typeof e === 'object' && e !== null) stack.push(e);
       }
     } else {

@@ -252,6 +252,7 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
     // (Azure's x-ms-examples, Bump's x-topics point at files that are not API descriptions).
     const inExamples = frame.bundled?.parent?.key === 'examples';
     next.length = 0;
+    // hot: per node; bench: bench/load.mjs (docs/performance.md#indexed-loops-load)
     for (let i = 0; i < count; i++) {
       const key = isArray ? String(i) : keys![i]!;
       if (!isArray && (key.startsWith('x-') || key === 'example' || (key === 'value' && inExamples))) continue;
@@ -349,6 +350,7 @@ export async function loadDocument(source: Source, options: LoadOptions = {}): P
       }
     }
     // Depth-first in document order, so the first use of a target in reading order is the one inlined.
+    // hot: per node; bench: bench/load.mjs (docs/performance.md#indexed-loops-load)
     for (let i = next.length - 1; i >= 0; i--) stack.push(next[i]!);
   }
 
@@ -462,6 +464,7 @@ function internalRefsOf(root: unknown): Array<{ at: PathLink; ref: string }> | u
     const inExamples = link?.parent?.key === 'examples';
     kids.length = 0;
     kidLinks.length = 0;
+    // hot: per node; bench: bench/load.mjs (docs/performance.md#indexed-loops-load)
     for (let i = 0; i < count; i++) {
       const key = isArray ? String(i) : keys![i]!;
       if (!isArray && (key.startsWith('x-') || key === 'example' || (key === 'value' && inExamples))) continue;
@@ -478,6 +481,7 @@ function internalRefsOf(root: unknown): Array<{ at: PathLink; ref: string }> | u
       kids.push(child);
       kidLinks.push(at);
     }
+    // hot: per node; bench: bench/load.mjs (docs/performance.md#indexed-loops-load)
     for (let i = kids.length - 1; i >= 0; i--) {
       nodes.push(kids[i]!);
       links.push(kidLinks[i]);

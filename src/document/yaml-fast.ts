@@ -98,9 +98,9 @@ function toJs(n: AstNode | null | undefined, depth: number, w: Walk): unknown {
       if (depth + 1 > w.maxDepth) throw new Unsupported();
       const items = n.items ?? [];
       const out = new Array<unknown>(items.length);
-      for (let i = 0; i < items.length; i++) {
+      for (const [i, item] of items.entries()) {
         w.path.push(String(i));
-        out[i] = toJs(items[i], depth + 1, w);
+        out[i] = toJs(item, depth + 1, w);
         w.path.pop();
       }
       return out;

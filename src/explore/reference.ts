@@ -126,9 +126,10 @@ function preview(value: unknown, max = MAX_EXAMPLE): string {
     seen.add(x);
     if (Array.isArray(x)) {
       out += '[';
-      for (let i = 0; i < x.length && out.length <= max; i++) {
+      for (const [i, item] of x.entries()) {
+        if (out.length > max) break;
         if (i) out += ',';
-        walk(x[i]);
+        walk(item);
       }
       out += ']';
     } else {

@@ -41,7 +41,7 @@ export function escapePointerSegment(seg: string): string {
 /** Segments → `#/a/b~1c` style pointer (without the leading `#`). */
 export function toPointer(path: readonly string[]): string {
   let out = '';
-  for (let i = 0; i < path.length; i++) out += '/' + escapePointerSegment(path[i]!);
+  for (const seg of path) out += '/' + escapePointerSegment(seg);
   return out;
 }
 

@@ -82,7 +82,7 @@ export function formatJsonChunks(input: FormatInput): Buffer[] {
   for (let i = 0; i < sorted.length; i += PIECE) {
     if (i > 0) chunks.push(BETWEEN);
     piece.length = 0;
-    for (let j = i; j < sorted.length && j < i + PIECE; j++) piece.push(toJsonFinding(sorted[j]!));
+    for (const f of sorted.slice(i, i + PIECE)) piece.push(toJsonFinding(f));
     // a list printed alone is "[\n  A,\n  B\n]": its inside is the list's lines as the whole report prints them
     const bytes = Buffer.from(JSON.stringify(piece, null, 2), 'utf8');
     chunks.push(bytes.subarray(2, bytes.length - 2));

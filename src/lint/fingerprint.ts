@@ -29,13 +29,8 @@ export function anchorFor(path: string[], doc: unknown): string {
   const top = path[0]!;
   const underPaths = top === 'paths' || top === 'webhooks';
   // The document is read only to name list entries under `parameters`: most paths have none.
-  let cur: unknown;
-  for (let i = 0; i < n - 1; i++) {
-    if (path[i] === 'parameters') {
-      cur = doc;
-      break;
-    }
-  }
+  const firstParameters = path.indexOf('parameters');
+  let cur: unknown = firstParameters !== -1 && firstParameters < n - 1 ? doc : undefined;
   let out = top;
   if (cur !== undefined) cur = cur !== null && typeof cur === 'object' ? (cur as Record<string, unknown>)[top] : undefined;
   for (let i = 1; i < n; i++) {

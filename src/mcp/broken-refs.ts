@@ -7,6 +7,7 @@
 import { parsePointer } from '../findings/finding.js';
 import type { OperationInfo } from './operations.js';
 import { valueAt } from '../validate/refs.js';
+import { appendAll } from '../util/append.js';
 
 /**
  * For each operation that reaches a broken ref (directly or through other refs), the first such
@@ -81,7 +82,7 @@ function collectRefs(value: unknown, out: string[]): void {
     const node = stack.pop();
     if (node === null || typeof node !== 'object') continue;
     if (Array.isArray(node)) {
-      for (const v of node) stack.push(v);
+      appendAll(stack, node);
       continue;
     }
     const obj = node as Record<string, unknown>;

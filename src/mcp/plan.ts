@@ -3,6 +3,7 @@
  * tools and why, each tool's definition and request plan, the server data, the selection report
  * and the warnings. Pure: no files are read or written here.
  */
+import { appendAll } from '../util/append.js';
 import type { SpecKind } from '../document/model.js';
 import { slugify } from '../store/slug.js';
 import { isObject } from '../validate/json.js';
@@ -245,10 +246,10 @@ export function planServer(input: PlanInput): McpPlan {
   });
   // An operation that reaches a ref to nothing cannot get a sound schema: left out, the rest stays.
   const brokenRefs = operationsReachingBrokenRefs(doc, ops);
-  for (let i = 0; i < decisions.length; i++) {
-    const ref = brokenRefs.get(decisions[i]!.op.key);
-    if (ref !== undefined && decisions[i]!.selected) {
-      decisions[i] = { ...decisions[i]!, selected: false, reason: `left out: it reaches $ref '${ref}', which points to nothing (fix the reference to generate this tool)` };
+  for (const [i, d] of decisions.entries()) {
+    const ref = brokenRefs.get(d.op.key);
+    if (ref !== undefined && d.selected) {
+      decisions[i] = { ...d, selected: false, reason: `left out: it reaches $ref '${ref}', which points to nothing (fix the reference to generate this tool)` };
     }
   }
   for (const p of unusedPatterns) {
@@ -401,7 +402,9 @@ export function planServer(input: PlanInput): McpPlan {
     tools.push(tool);
     manifestTools.push(manifestTool(tool, op.key, op.operationId));
   });
-  for (const n of [...inConv.notes, ...outConv.notes]) warnings.push(n);
+  // one note per distinct message of the whole document: not bounded, so not spread into a call
+  appendAll(warnings, inConv.notes);
+  appendAll(warnings, outConv.notes);
 
   // Deterministic order for tools/list: by name.
   const order = tools.map((_t, i) => i).sort((a, b) => (tools[a]!.definition.name < tools[b]!.definition.name ? -1 : 1));

@@ -100,10 +100,8 @@ export function numberKeywords(schema: JsonObject, value: number, path: string[]
 
 /** Indices of the first pair of equal items, if any (quadratic, but capped). */
 export function firstDuplicate(items: unknown[]): [number, number] | undefined {
-  const n = Math.min(items.length, 2000);
   const byKey = new Map<string, number[]>();
-  for (let j = 0; j < n; j++) {
-    const v = items[j];
+  for (const [j, v] of items.slice(0, 2000).entries()) {
     // Bucket by a cheap shape key so the deep comparison runs only within buckets.
     const key = isObject(v) ? `o:${Object.keys(v).sort().join(',')}` : `${jsonTypeOf(v)}:${Array.isArray(v) ? v.length : String(v)}`;
     const bucket = byKey.get(key) ?? [];

@@ -142,8 +142,8 @@ export function allowedValuesFor(set: SchemaSet, loc: SchemaLoc, schema: unknown
     }
   }
   if (Array.isArray(schema.allOf)) {
-    for (let i = 0; i < schema.allOf.length; i++) {
-      const r = allowedValuesFor(set, childLoc(loc, 'allOf', i), schema.allOf[i], key, depth + 1);
+    for (const [i, sub] of schema.allOf.entries()) {
+      const r = allowedValuesFor(set, childLoc(loc, 'allOf', i), sub, key, depth + 1);
       if (r) return r;
     }
   }
@@ -151,8 +151,8 @@ export function allowedValuesFor(set: SchemaSet, loc: SchemaLoc, schema: unknown
     const branches = schema[kw];
     if (!Array.isArray(branches) || branches.length === 0) continue;
     const union: unknown[] = [];
-    for (let i = 0; i < branches.length; i++) {
-      const r = allowedValuesFor(set, childLoc(loc, kw, i), branches[i], key, depth + 1);
+    for (const [i, branch] of branches.entries()) {
+      const r = allowedValuesFor(set, childLoc(loc, kw, i), branch, key, depth + 1);
       if (!r) return undefined;
       for (const v of r) if (!union.some((u) => deepEqual(u, v))) union.push(v);
     }

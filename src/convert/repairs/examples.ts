@@ -48,6 +48,7 @@ export function prepareExamples(work: Obj, index: Swagger2Index, ctx: Conversion
   const forms: FormExample[] = [];
   const strip = new DeferredEdits();
 
+  // hot: per node; bench: bench/convert.mjs (docs/performance.md#indexed-loops-convert)
   for (let i = 0; i < index.operations.length; i++) {
     const { path, method, params } = index.operations[i]!;
     for (let j = 0; j < params.length; j++) {

@@ -17,6 +17,7 @@ const URLENCODED = 'application/x-www-form-urlencoded';
 
 /** Makes every operation with a formData file consume multipart/form-data (in place on `work`). */
 export function repairFormFiles(work: Obj, index: Swagger2Index, ctx: ConversionContext): void {
+  // hot: per node; bench: bench/convert.mjs (docs/performance.md#indexed-loops-convert)
   for (let i = 0; i < index.operations.length; i++) {
     const { op, params } = index.operations[i]!;
     const file = params.find((e) => own(e.param, 'in') === 'formData' && own(e.param, 'type') === 'file');

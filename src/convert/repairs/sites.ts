@@ -92,6 +92,7 @@ export interface Swagger2Index {
 export function indexOperations(work: Obj, ctx: ConversionContext): Swagger2Index {
   // each entry written out (not spread: an object-spread copy is slow in code not yet optimised,
   // and large documents have tens of thousands of entries; docs/performance.md#conversion)
+  // hot: per node; bench: bench/convert.mjs (docs/performance.md#indexed-loops-convert)
   const withSources = (list: unknown, listPath: string[]): IndexedParam[] => {
     const entries = paramEntries(work, list);
     const out: IndexedParam[] = new Array(entries.length);
@@ -133,6 +134,7 @@ export function forEachSimpleParam(work: Obj, index: Swagger2Index, componentNam
   // indexed loops: these run over every parameter entry of the document, mostly before V8
   // optimises them, where `for…of` allocates an iterator result per entry
   // one site per list, made when a parameter of the list needs it
+  // hot: per node; bench: bench/convert.mjs (docs/performance.md#indexed-loops-convert)
   const inline = (params: IndexedParam[], makeSite: () => ParamSite3): void => {
     let site: ParamSite3 | undefined;
     for (let i = 0; i < params.length; i++) {
@@ -140,6 +142,7 @@ export function forEachSimpleParam(work: Obj, index: Swagger2Index, componentNam
       if (e.globalName === undefined && e.param === e.entry && simple(e.param)) fn(e.param, (site ??= makeSite()), e.source);
     }
   };
+  // hot: per node; bench: bench/convert.mjs (docs/performance.md#indexed-loops-convert)
   for (let i = 0; i < index.pathItems.length; i++) {
     const { path, params } = index.pathItems[i]!;
     inline(params, () => ({ kind: 'pathItem', path }));
@@ -152,6 +155,7 @@ export function forEachSimpleParam(work: Obj, index: Swagger2Index, componentNam
 
 /** Calls `fn` for every formData parameter of every operation (`$ref`s resolved, path-level copies included). */
 export function forEachFormParam(index: Swagger2Index, fn: (p: Obj, path: string, method: string, source: string[]) => void): void {
+  // hot: per node; bench: bench/convert.mjs (docs/performance.md#indexed-loops-convert)
   for (let i = 0; i < index.operations.length; i++) {
     const { path, method, params } = index.operations[i]!;
     for (let j = 0; j < params.length; j++) {

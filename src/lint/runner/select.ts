@@ -93,7 +93,7 @@ function emit(s: Selector, path: Path, value: unknown, visit: Visit): void {
 
 /** The members of a container in order: an array's indices as numbers (as Spectral's paths carry them). */
 function* members(node: Record<string, unknown>): Generator<[string, string | number, unknown]> {
-  if (Array.isArray(node)) for (let i = 0; i < node.length; i++) yield [String(i), i, node[i]];
+  if (Array.isArray(node)) for (const [i, v] of (node as unknown[]).entries()) yield [String(i), i, v];
   else for (const k of Object.keys(node)) yield [k, k, node[k]];
 }
 
