@@ -2,7 +2,7 @@
 import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { hasEnumOrConst, kindsOf, resolveSchema } from './lib/secperf.js';
-import { limitNodes, limitReporter } from './lib/limits.js';
+import { limitNodes, limitOptions, limitReporter } from './lib/limits.js';
 import { collectionReads, PAGE_SIZE_NAMES, pagingParams, paramMaximum } from './lib/performance.js';
 
 /**
@@ -14,16 +14,7 @@ import { collectionReads, PAGE_SIZE_NAMES, pagingParams, paramMaximum } from './
 export default createRulesetFunction(
   {
     input: null,
-    options: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['side'],
-      properties: {
-        side: { enum: ['request', 'response'] },
-        bodiesOnly: { type: 'boolean' },
-        exemptPagedCollections: { type: 'boolean' },
-      },
-    },
+    options: limitOptions({ exemptPagedCollections: { type: 'boolean' } }),
   },
   function arrayMaxItems(_input, options, context) {
     const root = rootOf(context);

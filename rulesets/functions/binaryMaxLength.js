@@ -2,7 +2,7 @@
 import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { kindsOf, mediaOf, pathOperations, requestBodyOf } from './lib/secperf.js';
-import { isBinaryMedia, isBinaryString, limitNodes, limitReporter } from './lib/limits.js';
+import { isBinaryMedia, isBinaryString, limitNodes, limitOptions, limitReporter } from './lib/limits.js';
 
 /**
  * Binary payloads an API receives (side `request`) or sends (side `response`) declare maxLength
@@ -12,15 +12,7 @@ import { isBinaryMedia, isBinaryString, limitNodes, limitReporter } from './lib/
 export default createRulesetFunction(
   {
     input: null,
-    options: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['side'],
-      properties: {
-        side: { enum: ['request', 'response'] },
-        bodiesOnly: { type: 'boolean' },
-      },
-    },
+    options: limitOptions(),
   },
   function binaryMaxLength(_input, options, context) {
     const root = rootOf(context);

@@ -2,7 +2,7 @@
 import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf, specVersion } from './lib/doc.js';
 import { hasEnumOrConst } from './lib/secperf.js';
-import { allOfMembers, limitNodes, limitReporter } from './lib/limits.js';
+import { allOfMembers, limitNodes, limitOptions, limitReporter } from './lib/limits.js';
 
 /**
  * Objects an API receives (side `request`; request bodies only unless `bodiesOnly: false`) refuse
@@ -12,15 +12,7 @@ import { allOfMembers, limitNodes, limitReporter } from './lib/limits.js';
 export default createRulesetFunction(
   {
     input: null,
-    options: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['side'],
-      properties: {
-        side: { enum: ['request', 'response'] },
-        bodiesOnly: { type: 'boolean' },
-      },
-    },
+    options: limitOptions(),
   },
   function closedObjects(_input, options, context) {
     const root = rootOf(context);

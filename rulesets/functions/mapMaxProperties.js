@@ -1,21 +1,13 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
-import { limitNodes, limitReporter } from './lib/limits.js';
+import { limitNodes, limitOptions, limitReporter } from './lib/limits.js';
 
 /** Maps (additionalProperties schema or true) an API receives (side `request`) or sends (side `response`) declare maxProperties. */
 export default createRulesetFunction(
   {
     input: null,
-    options: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['side'],
-      properties: {
-        side: { enum: ['request', 'response'] },
-        bodiesOnly: { type: 'boolean' },
-      },
-    },
+    options: limitOptions(),
   },
   function mapMaxProperties(_input, options, context) {
     const root = rootOf(context);

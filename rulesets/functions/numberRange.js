@@ -2,7 +2,7 @@
 import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { hasEnumOrConst, nameIn } from './lib/secperf.js';
-import { limitNodes, limitReporter } from './lib/limits.js';
+import { limitNodes, limitOptions, limitReporter } from './lib/limits.js';
 
 /**
  * Integers and numbers an API receives (side `request`) or sends (side `response`) declare the
@@ -13,18 +13,11 @@ import { limitNodes, limitReporter } from './lib/limits.js';
 export default createRulesetFunction(
   {
     input: null,
-    options: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['side'],
-      properties: {
-        side: { enum: ['request', 'response'] },
-        bodiesOnly: { type: 'boolean' },
-        require: { type: 'array', items: { enum: ['minimum', 'maximum'] } },
-        exemptFormats: { type: 'array', items: { type: 'string' } },
-        exemptParams: { type: 'array', items: { type: 'string' } },
-      },
-    },
+    options: limitOptions({
+      require: { type: 'array', items: { enum: ['minimum', 'maximum'] } },
+      exemptFormats: { type: 'array', items: { type: 'string' } },
+      exemptParams: { type: 'array', items: { type: 'string' } },
+    }),
   },
   function numberRange(_input, options, context) {
     const root = rootOf(context);

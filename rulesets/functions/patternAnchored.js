@@ -2,7 +2,7 @@
 import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { describeNode } from './lib/secperf.js';
-import { limitNodes } from './lib/limits.js';
+import { limitNodes, limitOptions } from './lib/limits.js';
 import { looselyAnchored } from './lib/patterns.js';
 
 /**
@@ -13,15 +13,7 @@ import { looselyAnchored } from './lib/patterns.js';
 export default createRulesetFunction(
   {
     input: null,
-    options: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['side'],
-      properties: {
-        side: { enum: ['request', 'response'] },
-        bodiesOnly: { type: 'boolean' },
-      },
-    },
+    options: limitOptions(),
   },
   function patternAnchored(_input, options, context) {
     const root = rootOf(context);

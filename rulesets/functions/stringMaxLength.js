@@ -2,7 +2,7 @@
 import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { hasEnumOrConst } from './lib/secperf.js';
-import { isBinaryString, limitNodes, limitReporter } from './lib/limits.js';
+import { isBinaryString, limitNodes, limitOptions, limitReporter } from './lib/limits.js';
 import { isLengthBoundingPattern } from './lib/patterns.js';
 
 const BOUNDED_FORMATS = ['date', 'date-time', 'time', 'uuid', 'email', 'idn-email', 'ipv4', 'ipv6', 'duration', 'int32', 'int64'];
@@ -15,16 +15,7 @@ const BOUNDED_FORMATS = ['date', 'date-time', 'time', 'uuid', 'email', 'idn-emai
 export default createRulesetFunction(
   {
     input: null,
-    options: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['side'],
-      properties: {
-        side: { enum: ['request', 'response'] },
-        bodiesOnly: { type: 'boolean' },
-        boundedFormats: { type: 'array', items: { type: 'string' } },
-      },
-    },
+    options: limitOptions({ boundedFormats: { type: 'array', items: { type: 'string' } } }),
   },
   function stringMaxLength(_input, options, context) {
     const root = rootOf(context);

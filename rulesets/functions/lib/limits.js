@@ -109,3 +109,17 @@ export function limitReporter(side, results) {
   const where = side === 'request' ? 'Request' : 'Response';
   return (node, what) => results.push({ message: `${where} ${describeNode(node.path, node)} ${what}`, path: node.path });
 }
+
+/**
+ * The option schema of the size rules: which side of the API (`request` or `response`) and whether
+ * only bodies count, plus the properties a rule adds.
+ * @param {Record<string, unknown>} [extra]
+ */
+export function limitOptions(extra = {}) {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['side'],
+    properties: { side: { enum: ['request', 'response'] }, bodiesOnly: { type: 'boolean' }, ...extra },
+  };
+}
