@@ -1,6 +1,6 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { rootOf } from './lib/doc.js';
+import { onceReporter, rootOf } from './lib/doc.js';
 import { objectShape } from './lib/pack-common.js';
 import { fhirJsonResponseBodies, withArticle } from './lib/fhir.js';
 
@@ -8,13 +8,7 @@ import { fhirJsonResponseBodies, withArticle } from './lib/fhir.js';
 export default createRulesetFunction({ input: null, options: null }, function fhirErrorOperationOutcome(_input, _options, context) {
   const root = rootOf(context);
   const results = [];
-  const done = new Set();
-  const add = (message, path) => {
-    const k = `${path.join('/')}\u0000${message}`;
-    if (done.has(k)) return;
-    done.add(k);
-    results.push({ message, path });
-  };
+  const add = onceReporter(results);
   for (const b of fhirJsonResponseBodies(root, undefined, (code) => /^[45]/.test(code) || code === 'default')) {
     const t = b.type;
     if (t === 'OperationOutcome' || t === 'oneOf') continue;

@@ -1,6 +1,6 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { rootOf } from './lib/doc.js';
+import { onceReporter, rootOf } from './lib/doc.js';
 import { contentOf, opLabel, requestBodyOf, responsesOf } from './lib/pack-common.js';
 import { fhirOps, fhirSchemaType, isJsonish, withArticle } from './lib/fhir.js';
 
@@ -11,13 +11,7 @@ import { fhirOps, fhirSchemaType, isJsonish, withArticle } from './lib/fhir.js';
 export default createRulesetFunction({ input: null, options: null }, function fhirResourceBodyType(_input, _options, context) {
   const root = rootOf(context);
   const results = [];
-  const done = new Set();
-  const add = (message, path) => {
-    const k = `${path.join('/')}\u0000${message}`;
-    if (done.has(k)) return;
-    done.add(k);
-    results.push({ message, path });
-  };
+  const add = onceReporter(results);
   for (const { op, it } of fhirOps(root, ['read', 'vread', 'update', 'patch', 'create'])) {
     if (it.type === 'Binary') continue;
     const want = it.type;

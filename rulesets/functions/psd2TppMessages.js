@@ -1,6 +1,6 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { rootOf } from './lib/doc.js';
+import { onceReporter, rootOf } from './lib/doc.js';
 import { objectShape } from './lib/pack-common.js';
 import { psd2ErrorBodies, tppMessagesOf } from './lib/psd2.js';
 
@@ -12,14 +12,7 @@ import { psd2ErrorBodies, tppMessagesOf } from './lib/psd2.js';
 export default createRulesetFunction({ input: null, options: null }, function psd2TppMessages(_input, _options, context) {
   const root = rootOf(context);
   const results = [];
-  const done = new Set();
-  const report = (message, path) => {
-    const key = `${path.join('/')}\u0000${message}`;
-    if (!done.has(key)) {
-      done.add(key);
-      results.push({ message, path });
-    }
-  };
+  const report = onceReporter(results);
   for (const b of psd2ErrorBodies(root)) if (b.base === 'application/json') checkTppMessages(root, b.schema, b.path, b.code, report);
   return results;
 });

@@ -283,3 +283,19 @@ export function ignoredByAuthor(root, path, rule) {
     cur = cur[path[i]];
   }
 }
+
+/**
+ * A reporter that adds each (message, path) to `results` once: rules that reach a schema from
+ * several places report it where it is defined, a single time.
+ * @param {Array<{ message: string, path: Array<string | number> }>} results
+ */
+export function onceReporter(results) {
+  const done = new Set();
+  /** @param {string} message @param {Array<string | number>} path */
+  return (message, path) => {
+    const key = `${path.join('/')}\u0000${message}`;
+    if (done.has(key)) return;
+    done.add(key);
+    results.push({ message, path });
+  };
+}
