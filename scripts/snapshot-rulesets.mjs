@@ -16,8 +16,8 @@ const files = [];
 const walk = (dir) => {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, e.name);
-    // rule docs are read by `apictl rules show`, not by lint; functions are code
-    if (e.isDirectory() && e.name !== 'docs' && e.name !== 'functions') walk(p);
+    // rule units are the source of the generated rulesets (scripts/rulesets.mjs); functions are code
+    if (e.isDirectory() && e.name !== 'rules' && e.name !== 'functions') walk(p);
     else if (e.isFile() && /\.(ya?ml|json)$/.test(e.name)) files.push(p);
   }
 };

@@ -1,11 +1,13 @@
 /**
- * Rule documentation: rulesets/docs/<id>.yaml (why, fix, a failing and a passing example, and the
- * exact findings of the rule the failing example produces).
+ * Rule documentation, read from the rule's own file rulesets/rules/<set>/<id>.yaml (its definition
+ * under `rule:`, then why, fix, a failing and a passing example, and the exact findings of the
+ * rule the failing example produces). The checks of validation and loading, implemented in
+ * src/validate, are documented the same way in rulesets/rules/validation/.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { yamlLib } from '../document/yaml.js';
-import { DOCS_DIR } from './paths.js';
+import { RULES_DIR } from './paths.js';
 
 /** One finding the failing example produces (test/rules/rule-docs.test.ts checks them). */
 export interface RuleDocFinding {
@@ -25,10 +27,20 @@ export interface RuleDoc {
   good: string;
 }
 
-/** The documentation of a rule, or undefined when it has none (rules of extended Spectral rulesets). */
+/** The file of rule `id`, or undefined when apictl ships no such rule (rules of extended Spectral rulesets). */
+export function ruleFile(id: string): string | undefined {
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(id) || id === 'ruleset') return undefined;
+  for (const set of readdirSync(RULES_DIR)) {
+    const file = path.join(RULES_DIR, set, `${id}.yaml`);
+    if (existsSync(file)) return file;
+  }
+  return undefined;
+}
+
+/** The documentation of a rule, or undefined when it has none. */
 export function ruleDoc(id: string): RuleDoc | undefined {
-  if (!/^[a-z0-9][a-z0-9-]*$/.test(id)) return undefined;
-  const file = path.join(DOCS_DIR, `${id}.yaml`);
-  if (!existsSync(file)) return undefined;
-  return yamlLib().parse(readFileSync(file, 'utf8')) as RuleDoc;
+  const file = ruleFile(id);
+  if (file === undefined) return undefined;
+  const { why, fix, bad, findings, good } = yamlLib().parse(readFileSync(file, 'utf8')) as RuleDoc;
+  return { why, fix, bad, findings, good };
 }

@@ -1,6 +1,6 @@
 /**
  * The checks validation and loading run, described as rules: `apictl rules` lists them,
- * `apictl rules show` documents them (rulesets/docs/<code>.yaml), and a config can change their
+ * `apictl rules show` documents them (rulesets/rules/validation/<code>.yaml), and a config can change their
  * severity or turn them off like any other rule. Their findings come from validateDocument and
  * the loader, not from the rule engine; lint applies the configured severity to them.
  * (`validation-truncated` is a notice that validation stopped counting, not a check.)

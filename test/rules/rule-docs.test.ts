@@ -14,14 +14,15 @@
  *   some core rules; their documented findings are those of the core defaults).
  * A rule's finding that moves (another node, another line) or changes its message fails here.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { toPointer } from '../../src/findings/finding.js';
-import type { RuleDoc } from '../../src/lint/docs.js';
+import { type RuleDoc, ruleDoc, ruleFile } from '../../src/lint/docs.js';
 import { lintSource, loadRuleset, type LintFinding, type LoadedRuleset, type RuleMeta, type RulesetConfig } from '../../src/lint/index.js';
-import { DOCS_DIR, PACKS, RULESETS_DIR } from '../../src/lint/paths.js';
+import { PACKS, RULES_DIR, RULESETS_DIR } from '../../src/lint/paths.js';
+import { renderRulesets } from '../../scripts/rulesets.mjs';
 
 interface DocFinding {
   path: string;
@@ -65,7 +66,11 @@ async function findingsOf(text: string, code: string, rs: LoadedRuleset): Promis
     .sort(byLinePathMessage);
 }
 
-const readDoc = (name: string): RuleDoc => parseYaml(readFileSync(path.join(DOCS_DIR, `${name}.yaml`), 'utf8')) as RuleDoc;
+const readDoc = (name: string): RuleDoc => {
+  const doc = ruleDoc(name);
+  if (doc === undefined) throw new Error(`${name} has no rule file`);
+  return doc;
+};
 
 describe('rule documentation', async () => {
   const rs = await allPacks();
@@ -73,7 +78,7 @@ describe('rule documentation', async () => {
   const own = [...rs.meta.values()].filter((m) => m.file.startsWith(RULESETS_DIR) || m.category === 'validation');
 
   it("covers every rule, with why, fix, both examples and the failing one's findings", () => {
-    const missing = own.filter((m) => !existsSync(path.join(DOCS_DIR, `${m.name}.yaml`))).map((m) => m.name);
+    const missing = own.filter((m) => ruleFile(m.name) === undefined).map((m) => m.name);
     expect(missing).toEqual([]);
     for (const m of own) {
       const doc = readDoc(m.name);
@@ -104,5 +109,40 @@ describe('rule documentation', async () => {
     const doc = readDoc(name);
     const invalid = (await lintExample(doc.good, await allPacks())).filter((f) => f.category === 'validation' && f.severity === 'error');
     expect(invalid.map((f) => `${f.range?.start.line}:${f.code}: ${f.message}`)).toEqual([]);
+  });
+});
+
+describe('rule units (rulesets/rules/<set>/<id>.yaml)', async () => {
+  const rs = await allPacks();
+  const own = [...rs.meta.values()].filter((m) => m.file.startsWith(RULESETS_DIR) || m.category === 'validation');
+
+  it('the ruleset files apictl and Spectral CLI load are the ones the rule files give (else: npm run rulesets)', () => {
+    const rendered = renderRulesets() as Map<string, string>;
+    expect([...rendered.keys()].sort()).toEqual(['core/compliance.yaml', 'core/performance.yaml', 'core/security.yaml', 'core/style.yaml', ...PACKS.map((p) => `packs/${p}.yaml`)].sort());
+    for (const [rel, text] of rendered) expect(readFileSync(path.join(RULESETS_DIR, rel), 'utf8'), rel).toBe(text);
+  });
+
+  it("each rule's file sits in its set's folder: its category for a core rule, its pack for a pack's rule", () => {
+    const misplaced = own
+      .map((m) => [m.name, path.relative(RULES_DIR, ruleFile(m.name) ?? '')] as const)
+      .filter(([name, rel]) => {
+        const m = rs.meta.get(name);
+        const set = m?.category === 'validation' ? 'validation' : (m?.pack ?? m?.category);
+        return rel !== path.join(String(set), `${name}.yaml`);
+      });
+    expect(misplaced).toEqual([]);
+  });
+
+  it('a rule file holds its definition (not for the checks of src/validate) and its documentation, nothing else', () => {
+    const ids = new Set(own.map((m) => m.name));
+    for (const set of readdirSync(RULES_DIR)) {
+      for (const f of readdirSync(path.join(RULES_DIR, set))) {
+        if (f === 'ruleset.yaml') continue;
+        const id = f.replace(/\.yaml$/, '');
+        expect(ids.has(id), `${set}/${f} is a rule apictl runs`).toBe(true);
+        const keys = Object.keys(parseYaml(readFileSync(path.join(RULES_DIR, set, f), 'utf8')) as object);
+        expect(keys, `${set}/${f}`).toEqual(set === 'validation' ? ['why', 'fix', 'bad', 'findings', 'good'] : ['rule', 'why', 'fix', 'bad', 'findings', 'good']);
+      }
+    }
   });
 });
