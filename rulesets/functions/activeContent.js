@@ -3,10 +3,13 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { findTexts } from './lib/texts.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 const ACTIVE = /<\s*script\b|<\s*iframe\b|<\s*object\b|<\s*embed\b|\bjavascript\s*:|<[a-z][^>]*\son[a-z]+\s*=|\beval\s*\(/i;
 
 /** Descriptions, summaries and titles contain no active content (script, iframe, event handlers, javascript: URLs, eval). */
-export default createRulesetFunction({ input: null, options: null }, function activeContent(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function activeContent(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const results = [];
   for (let tI = 0, tList = findTexts(rootOf(context), (text) => ACTIVE.test(text)); tI < tList.length; tI++) {
     const t = tList[tI];

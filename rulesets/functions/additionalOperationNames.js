@@ -3,12 +3,15 @@ import { createRulesetFunction } from './lib/define.js';
 import { isObject, METHODS, rootOf } from './lib/doc.js';
 import { allOperations, isToken } from './lib/compliance.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /**
  * OpenAPI 3.2 `additionalOperations` keys are the method exactly as sent: an RFC 9110 token, not a
  * method that has its own fixed field in any capitalisation (`get`, `Post`, `QUERY` — the schema
  * only rejects the upper-case forms), and upper case like every registered method.
  */
-export default createRulesetFunction({ input: null, options: null }, function additionalOperationNames(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function additionalOperationNames(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   const items = new Set();

@@ -4,6 +4,10 @@ import { rootOf } from './lib/doc.js';
 import { opLabel, pathOperations, regexFrom } from './lib/secperf.js';
 import { securityOf } from './lib/security.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 const DEFAULT_ADMIN = '/(^|\\/)(admin|administration|management|manage|backoffice|internal)(\\/|$)/i';
 
 /**
@@ -17,9 +21,11 @@ export default createRulesetFunction(
     input: null,
     options: { type: ['object', 'null'], additionalProperties: false, properties: { adminPaths: { type: 'array', items: { type: 'string' } } } },
   },
+  /** @param {Json} _input @param {{ adminPaths?: string[] } | null} opts @param {RuleContext} context @returns {Finding[]} */
   function adminSecurity(_input, opts, context) {
     const root = rootOf(context);
-    const res = (opts?.adminPaths ?? [DEFAULT_ADMIN]).map((p) => regexFrom(p, 'i')).filter(Boolean);
+    const res = /** @type {RegExp[]} */ ((opts?.adminPaths ?? [DEFAULT_ADMIN]).map((p) => regexFrom(p, 'i')).filter(Boolean));
+    /** @param {{ schemes: { name: string, scopes: string[] }[] }} alt */
     const sig = (alt) =>
       alt.schemes
         .map((s) => `${s.name}:${[...s.scopes].sort().join(',')}`)

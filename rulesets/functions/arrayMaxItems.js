@@ -5,6 +5,10 @@ import { hasEnumOrConst, kindsOf, resolveSchema } from './lib/secperf.js';
 import { limitNodes, limitOptions, limitReporter } from './lib/limits.js';
 import { collectionReads, PAGE_SIZE_NAMES, pagingParams, paramMaximum } from './lib/performance.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * Arrays an API receives (side `request`) or sends (side `response`) declare maxItems (unique items
  * from an enum, and closed 3.1 tuples, are bounded by construction); with
@@ -16,8 +20,10 @@ export default createRulesetFunction(
     input: null,
     options: limitOptions({ exemptPagedCollections: { type: 'boolean' } }),
   },
+  /** @param {Json} _input @param {{ side: 'request' | 'response', bodiesOnly?: boolean, exemptPagedCollections?: boolean }} options @param {RuleContext} context @returns {Finding[]} */
   function arrayMaxItems(_input, options, context) {
     const root = rootOf(context);
+    /** @type {Finding[]} */
     const results = [];
     const report = limitReporter(options.side, results);
     const paged = new Set();

@@ -3,6 +3,9 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { hasHeader, mediaOf, opLabel, pathOperations, propertiesOf, resolveSchema, responseFor, squash } from './lib/secperf.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 const LOCATION = ['Location', 'Operation-Location', 'Content-Location', 'Azure-AsyncOperation'];
 
 /**
@@ -11,7 +14,7 @@ const LOCATION = ['Location', 'Operation-Location', 'Content-Location', 'Azure-A
  * status resource or identifies the accepted resource (a status/state property, an id, self link
  * or metadata by which it can be fetched).
  */
-export default createRulesetFunction({ input: null, options: null }, function asyncAccepted(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function asyncAccepted(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   const seen = new Set();

@@ -4,6 +4,10 @@ import { rootOf } from './lib/doc.js';
 import { kindsOf, mediaOf, pathOperations, requestBodyOf } from './lib/secperf.js';
 import { isBinaryMedia, isBinaryString, limitNodes, limitOptions, limitReporter } from './lib/limits.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * Binary payloads an API receives (side `request`) or sends (side `response`) declare maxLength
  * (bytes): format binary/byte, contentEncoding, contentMediaType, or a body of a binary media type.
@@ -14,8 +18,10 @@ export default createRulesetFunction(
     input: null,
     options: limitOptions(),
   },
+  /** @param {Json} _input @param {{ side: 'request' | 'response', bodiesOnly?: boolean }} options @param {RuleContext} context @returns {Finding[]} */
   function binaryMaxLength(_input, options, context) {
     const root = rootOf(context);
+    /** @type {Finding[]} */
     const results = [];
     const report = limitReporter(options.side, results);
     if (options.side === 'request') {

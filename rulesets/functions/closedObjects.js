@@ -4,6 +4,10 @@ import { isObject, rootOf, specVersion } from './lib/doc.js';
 import { hasEnumOrConst } from './lib/secperf.js';
 import { allOfMembers, limitNodes, limitOptions, limitReporter } from './lib/limits.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * Objects an API receives (side `request`; request bodies only unless `bodiesOnly: false`) refuse
  * undeclared properties (additionalProperties: false, unevaluatedProperties: false in 3.1) or bound
@@ -14,8 +18,10 @@ export default createRulesetFunction(
     input: null,
     options: limitOptions(),
   },
+  /** @param {Json} _input @param {{ side: 'request' | 'response', bodiesOnly?: boolean }} options @param {RuleContext} context @returns {Finding[]} */
   function closedObjects(_input, options, context) {
     const root = rootOf(context);
+    /** @type {Finding[]} */
     const results = [];
     const report = limitReporter(options.side, results);
     const v3 = specVersion(root);

@@ -2,6 +2,10 @@
 import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf, specVersion } from './lib/doc.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 const MAPS = ['schemas', 'responses', 'parameters', 'examples', 'requestBodies', 'headers', 'securitySchemes', 'links', 'callbacks', 'pathItems', 'mediaTypes'];
 
 /**
@@ -21,6 +25,7 @@ export default createRulesetFunction(
       },
     },
   },
+  /** @param {Json} _input @param {{ pattern?: string, versions?: string[] }} options @param {RuleContext} context @returns {Finding[]} */
   function componentKeys(_input, options, context) {
     const root = rootOf(context);
     const versions = options?.versions ?? ['3.0'];

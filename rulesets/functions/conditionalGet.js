@@ -3,12 +3,15 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { findParam, hasHeader, opLabel, pathOperations, responseFor } from './lib/secperf.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /**
  * GETs whose 200 response declares a validator (ETag or Last-Modified) let clients revalidate:
  * they accept the matching conditional header (If-None-Match, If-Modified-Since) and document
  * 304 Not Modified.
  */
-export default createRulesetFunction({ input: null, options: null }, function conditionalGet(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function conditionalGet(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {

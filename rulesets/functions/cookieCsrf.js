@@ -4,6 +4,10 @@ import { rootOf } from './lib/doc.js';
 import { isSafeMethod, opLabel, paramsOf, pathOperations, regexFrom } from './lib/secperf.js';
 import { securityOf } from './lib/security.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * State-changing operations that can be authenticated by a cookie alone (an alternative made only
  * of apiKey schemes `in: cookie`) require an anti-CSRF header parameter (name matching
@@ -11,6 +15,7 @@ import { securityOf } from './lib/security.js';
  */
 export default createRulesetFunction(
   { input: null, options: { type: ['object', 'null'], additionalProperties: false, properties: { headerPattern: { type: 'string' } } } },
+  /** @param {Json} _input @param {{ headerPattern?: string } | null} opts @param {RuleContext} context @returns {Finding[]} */
   function cookieCsrf(_input, opts, context) {
     const root = rootOf(context);
     const re = regexFrom(opts?.headerPattern ?? '/csrf|xsrf/i', 'i');

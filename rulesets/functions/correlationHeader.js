@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { allOperations, operationLabel, parametersOf } from './lib/compliance.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * The API lets clients correlate requests across systems with one request header from `headers`
  * (default W3C Trace Context `traceparent`, `X-Request-ID`, `X-Correlation-ID`). When no operation
@@ -14,6 +18,7 @@ export default createRulesetFunction(
     input: null,
     options: { type: 'object', additionalProperties: false, properties: { headers: { type: 'array', items: { type: 'string' }, minItems: 1 } } },
   },
+  /** @param {Json} _input @param {{ headers?: string[] }} options @param {RuleContext} context @returns {Finding[]} */
   function correlationHeader(_input, options, context) {
     const root = rootOf(context);
     const names = options?.headers ?? ['traceparent', 'X-Request-ID', 'X-Correlation-ID'];

@@ -4,8 +4,15 @@ import { isObject, rootOf } from './lib/doc.js';
 import { headersOf, opLabel, pathOperations, resolveSchema, responsesOf } from './lib/secperf.js';
 import { securityOf } from './lib/security.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').JsonObject} JsonObject */
+/** @typedef {import('./lib/types.js').Path} Path */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
+/** @param {Json} root @param {{ header: JsonObject, path: Path }} h @returns {boolean} */
 function documentsWildcard(root, h) {
   const values = [];
+  /** @param {Json} x */
   const collect = (x) => {
     if (!isObject(x)) return;
     if (x.example !== undefined) values.push(x.example);
@@ -24,7 +31,7 @@ function documentsWildcard(root, h) {
 }
 
 /** Authenticated operations do not document `Access-Control-Allow-Origin: *` on their responses. */
-export default createRulesetFunction({ input: null, options: null }, function corsWildcard(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function corsWildcard(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   const seen = new Set();

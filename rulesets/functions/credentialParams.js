@@ -4,6 +4,10 @@ import { rootOf } from './lib/doc.js';
 import { opLabel, paramsOf, pathOperations, segments, squash } from './lib/secperf.js';
 import { CREDENTIAL_EXACT, CREDENTIAL_SUFFIXES, isCredentialName } from './lib/credentials.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * Query and path parameters are not credentials: names equal to an entry of `names` or ending with
  * one of `suffixes` (compared lower case without separators) are reported, except those in `allow`.
@@ -22,6 +26,12 @@ export default createRulesetFunction(
       },
     },
   },
+  /**
+   * @param {Json} _input
+   * @param {{ names?: string[], suffixes?: string[], allow?: string[], in?: ('query' | 'path' | 'querystring')[] } | null} opts
+   * @param {RuleContext} context
+   * @returns {Finding[]}
+   */
   function credentialParams(_input, opts, context) {
     const root = rootOf(context);
     const exact = opts?.names ?? CREDENTIAL_EXACT;
@@ -32,6 +42,7 @@ export default createRulesetFunction(
     const seen = new Set();
     // Shared parameters repeat the same few names on every operation: judge each name once.
     const verdicts = new Map();
+    /** @param {string} name */
     const isCredential = (name) => {
       let v = verdicts.get(name);
       if (v === undefined) {
@@ -59,7 +70,7 @@ export default createRulesetFunction(
   },
 );
 
-/** `/tokens/{token}`, `/authorizations/{authorization}`: the parameter names an item of the collection before it. */
+/** `/tokens/{token}`, `/authorizations/{authorization}`: the parameter names an item of the collection before it. @param {string} pathKey @param {string} name @returns {boolean} */
 function identifiesResource(pathKey, name) {
   const segs = segments(pathKey);
   const i = segs.indexOf(`{${name}}`);

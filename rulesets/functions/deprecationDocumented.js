@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { allOperations, headerKey, operationLabel, responsesOf } from './lib/compliance.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 const DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /**
@@ -23,6 +27,7 @@ export default createRulesetFunction(
       },
     },
   },
+  /** @param {Json} _input @param {{ headers?: string[], extensions?: string[] }} options @param {RuleContext} context @returns {Finding[]} */
   function deprecationDocumented(_input, options, context) {
     const root = rootOf(context);
     const headers = options?.headers ?? ['Deprecation', 'Sunset'];

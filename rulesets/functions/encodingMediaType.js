@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf, specVersion } from './lib/doc.js';
 import { documentParts, parseMediaType } from './lib/compliance.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
+/** @param {string} key @returns {boolean} */
 function isFormMediaType(key) {
   const mt = parseMediaType(key);
   if (mt.error) return false;
@@ -10,7 +14,7 @@ function isFormMediaType(key) {
 }
 
 /** `encoding` of a Media Type Object only applies to multipart and application/x-www-form-urlencoded (and, before 3.2, only to request bodies). */
-export default createRulesetFunction({ input: null, options: null }, function encodingMediaType(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function encodingMediaType(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   for (const site of documentParts(root).mediaTypes) {

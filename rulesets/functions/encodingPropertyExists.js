@@ -3,7 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { deref, isObject, rootOf } from './lib/doc.js';
 import { documentParts } from './lib/compliance.js';
 
-/** Property names a schema declares (properties of the schema and of its allOf/anyOf/oneOf members, refs followed). */
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
+/** Property names a schema declares (properties of the schema and of its allOf/anyOf/oneOf members, refs followed). @param {Json} root @param {Json} schema @returns {Set<string>} */
 function declaredProperties(root, schema) {
   const names = new Set();
   const seen = new Set();
@@ -20,7 +23,7 @@ function declaredProperties(root, schema) {
 }
 
 /** Every `encoding` key of a Media Type Object names a property declared by its schema. */
-export default createRulesetFunction({ input: null, options: null }, function encodingPropertyExists(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function encodingPropertyExists(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   for (const site of documentParts(root).mediaTypes) {

@@ -3,6 +3,11 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { hasEnumOrConst, isObject, kindsOf, nameIn, opLabel, paramSchema, paramsOf, pathOperations, resolveSchema } from './lib/secperf.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').Path} Path */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * Query parameters named in `names` (compared ignoring case and separators) take their values from
  * a closed set: an enum or const (on the schema or its array items), or, when `allowPattern`, an
@@ -18,10 +23,12 @@ export default createRulesetFunction(
       properties: { names: { type: 'array', minItems: 1, items: { type: 'string' } }, allowPattern: { type: 'boolean' }, what: { type: 'string' } },
     },
   },
+  /** @param {Json} _input @param {{ names: string[], allowPattern?: boolean, what?: string }} options @param {RuleContext} context @returns {Finding[]} */
   function enumeratedParams(_input, options, context) {
     const root = rootOf(context);
     const results = [];
     const seen = new Set();
+    /** @param {Json} s @param {Path} path @returns {boolean} */
     const closed = (s, path) => {
       if (!s) return false;
       if (hasEnumOrConst(s)) return true;

@@ -3,6 +3,11 @@ import { createRulesetFunction } from './lib/define.js';
 import { deref, isObject, rootOf } from './lib/doc.js';
 import { allOperations, operationLabel, requestBodyOf, responsesOf, codeMatches } from './lib/compliance.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
+/** @param {Json} s @returns {boolean} */
 function hasOwnExample(s) {
   return isObject(s) && (s.example !== undefined || (Array.isArray(s.examples) && s.examples.length > 0));
 }
@@ -13,6 +18,7 @@ const schemaMemo = new WeakMap();
  * Whether documentation tools can show an example for a schema: an example on the schema or on a
  * subschema within `depth` levels (properties, items, allOf/anyOf/oneOf; refs followed) — tools
  * assemble an object's example from its properties' examples.
+ * @param {Json} root @param {Json} raw @param {number} [depth] @returns {boolean}
  */
 function schemaHasExample(root, raw, depth = 3) {
   const top = deref(root, raw, []).value;
@@ -23,6 +29,7 @@ function schemaHasExample(root, raw, depth = 3) {
   return r;
 }
 
+/** @param {Json} root @param {Json} raw @param {number} depth @returns {boolean} */
 function searchExample(root, raw, depth) {
   const seen = new Set();
   // A flat stack of (schema, depth) pairs.
@@ -45,10 +52,12 @@ function searchExample(root, raw, depth) {
   return false;
 }
 
+/** @param {Json[]} stack @param {Json} list @param {number} d */
 function pushAll(stack, list, d) {
   if (Array.isArray(list)) for (const m of list) stack.push(m, d);
 }
 
+/** @param {Json} root @param {Json} mt @returns {boolean} */
 function mediaTypeHasExample(root, mt) {
   if (!isObject(mt)) return true;
   if (mt.example !== undefined || (isObject(mt.examples) && Object.keys(mt.examples).length > 0)) return true;
@@ -67,6 +76,7 @@ export default createRulesetFunction(
     input: null,
     options: { type: 'object', additionalProperties: false, properties: { codes: { type: 'array', items: { type: 'string' } } } },
   },
+  /** @param {Json} _input @param {{ codes?: string[] }} options @param {RuleContext} context @returns {Finding[]} */
   function examplesPresent(_input, options, context) {
     const root = rootOf(context);
     const codes = options?.codes ?? ['2XX'];

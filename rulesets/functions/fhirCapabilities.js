@@ -4,8 +4,11 @@ import { rootOf } from './lib/doc.js';
 import { bodySchemas } from './lib/pack-common.js';
 import { fhirDoc, fhirSchemaType } from './lib/fhir.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /** A FHIR server has GET [base]/metadata, and it returns a CapabilityStatement. */
-export default createRulesetFunction({ input: null, options: null }, function fhirCapabilities(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function fhirCapabilities(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const { isFhir, ops } = fhirDoc(root);
   if (!isFhir) return [];

@@ -4,10 +4,18 @@ import { rootOf, typesOf } from './lib/doc.js';
 import { list, opLabel, paramSchema, paramsIn } from './lib/pack-common.js';
 import { fhirOps } from './lib/fhir.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').JsonObject} JsonObject */
+/** @typedef {import('./lib/types.js').Path} Path */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /** FHIR history interactions accept _since and _count (an integer page size). */
-export default createRulesetFunction({ input: null, options: null }, function fhirHistoryParams(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function fhirHistoryParams(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
+  /** @type {Finding[]} */
   const results = [];
+  /** @param {string} message @param {Path} path */
   const add = (message, path) => results.push({ message, path });
   const kinds = ['history-type', 'history-instance'];
   const needed = ['_since', '_count'];
@@ -19,7 +27,7 @@ export default createRulesetFunction({ input: null, options: null }, function fh
       add(`${opLabel(op)} does not accept ${list(missing)}.`, [...op.path, 'parameters']);
       continue;
     }
-    const c = q.get('_count');
+    const c = /** @type {{ param: JsonObject, path: Path }} */ (q.get('_count'));
     const { schema, path } = paramSchema(root, c.param, c.path);
     if (schema && typesOf(schema).length > 0 && !typesOf(schema).includes('integer')) add('_count must be an integer (a page size).', path);
   }

@@ -4,11 +4,14 @@ import { effectiveParameters, rootOf, typesOf } from './lib/doc.js';
 import { paramSchema, segmentsOf } from './lib/pack-common.js';
 import { fhirOps } from './lib/fhir.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /**
  * The logical id in [type]/{id} is a FHIR id: a string of 1–64 characters [A-Za-z0-9\-\.]
  * (pattern or maxLength ≤ 64), never an integer.
  */
-export default createRulesetFunction({ input: null, options: null }, function fhirLogicalId(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function fhirLogicalId(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   const seen = new Set();

@@ -4,16 +4,23 @@ import { rootOf } from './lib/doc.js';
 import { contentOf, opLabel, requestBodyOf, responsesOf } from './lib/pack-common.js';
 import { FHIR_MEDIA_TYPES, fhirOps } from './lib/fhir.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').Path} Path */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 const RESOURCE_KINDS = ['search-type', 'create', 'conditional', 'search-post', 'history-type', 'read', 'update', 'patch', 'delete', 'history-instance', 'vread', 'compartment', 'capabilities'];
 
 /**
  * Request and response bodies of FHIR interactions offer application/fhir+json (or fhir+xml);
  * bodies of Binary, $operations, PATCH requests and POST _search forms are left alone.
  */
-export default createRulesetFunction({ input: null, options: null }, function fhirMediaType(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function fhirMediaType(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
+  /** @type {Finding[]} */
   const results = [];
   const done = new Set();
+  /** @param {Json} content @param {Path} path @param {string} what */
   const check = (content, path, what) => {
     const key = path.join('/');
     if (done.has(key)) return;

@@ -4,9 +4,14 @@ import { onceReporter, rootOf } from './lib/doc.js';
 import { objectShape } from './lib/pack-common.js';
 import { FHIR_SEARCH_KINDS, fhirJsonResponseBodies } from './lib/fhir.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /** The Bundles FHIR searches and histories return define `link` (self, next, previous paging). */
-export default createRulesetFunction({ input: null, options: null }, function fhirPagingLinks(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function fhirPagingLinks(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
+  /** @type {Finding[]} */
   const results = [];
   const add = onceReporter(results);
   for (const b of fhirJsonResponseBodies(root, FHIR_SEARCH_KINDS, (code) => code === '200')) {

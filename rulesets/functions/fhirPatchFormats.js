@@ -4,10 +4,13 @@ import { rootOf } from './lib/doc.js';
 import { contentOf, opLabel, requestBodyOf } from './lib/pack-common.js';
 import { fhirOps } from './lib/fhir.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 const PATCH_TYPES = new Set(['application/json-patch+json', 'application/fhir+json', 'application/fhir+xml', 'application/xml-patch+xml']);
 
 /** FHIR PATCH accepts JSON Patch (application/json-patch+json) or FHIRPath Patch (a Parameters resource in application/fhir+json). */
-export default createRulesetFunction({ input: null, options: null }, function fhirPatchFormats(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function fhirPatchFormats(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   for (const { op } of fhirOps(root, 'patch')) {

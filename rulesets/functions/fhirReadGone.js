@@ -4,8 +4,11 @@ import { rootOf } from './lib/doc.js';
 import { hasCode, opLabel } from './lib/pack-common.js';
 import { fhirOps } from './lib/fhir.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /** A FHIR read declares 410 Gone when the resource can be deleted (HL7 FHIR RESTful API, read and delete). */
-export default createRulesetFunction({ input: null, options: null }, function fhirReadGone(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function fhirReadGone(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   for (const { op } of fhirOps(root, 'read')) {

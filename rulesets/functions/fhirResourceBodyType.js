@@ -4,17 +4,23 @@ import { onceReporter, rootOf } from './lib/doc.js';
 import { contentOf, opLabel, requestBodyOf, responsesOf } from './lib/pack-common.js';
 import { fhirOps, fhirSchemaType, isJsonish, withArticle } from './lib/fhir.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * read, vread, update, patch and create bodies carry the resource type of their URL (schemas told
  * by `$ref` name or `resourceType`; Binary is left alone).
  */
-export default createRulesetFunction({ input: null, options: null }, function fhirResourceBodyType(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function fhirResourceBodyType(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
+  /** @type {Finding[]} */
   const results = [];
   const add = onceReporter(results);
   for (const { op, it } of fhirOps(root, ['read', 'vread', 'update', 'patch', 'create'])) {
     if (it.type === 'Binary') continue;
     const want = it.type;
+    /** @type {[ReturnType<typeof contentOf>[number], string][]} */
     const bodies = [];
     if (it.kind === 'update' || it.kind === 'create') {
       const rb = requestBodyOf(root, op);

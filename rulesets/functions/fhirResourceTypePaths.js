@@ -4,12 +4,15 @@ import { rootOf } from './lib/doc.js';
 import { isTemplate, segmentsOf } from './lib/pack-common.js';
 import { fhirDoc, fhirTypeLike } from './lib/fhir.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /**
  * In a FHIR server, every path addresses [base]/[type]/…, where [type] is a FHIR resource type
  * written exactly (Patient, not patients), or is a system-level path (metadata, _history, _search,
  * $op). Once per path.
  */
-export default createRulesetFunction({ input: null, options: null }, function fhirResourceTypePaths(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function fhirResourceTypePaths(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const { ops } = fhirDoc(root);
   const results = [];

@@ -4,9 +4,14 @@ import { onceReporter, rootOf, typesOf } from './lib/doc.js';
 import { objectShape, resolved } from './lib/pack-common.js';
 import { FHIR_SEARCH_KINDS, fhirJsonResponseBodies, withArticle } from './lib/fhir.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /** 200 bodies of FHIR searches and histories are a Bundle (schemas told by `$ref` name or `resourceType`). */
-export default createRulesetFunction({ input: null, options: null }, function fhirSearchBundle(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function fhirSearchBundle(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
+  /** @type {Finding[]} */
   const results = [];
   const add = onceReporter(results);
   for (const b of fhirJsonResponseBodies(root, FHIR_SEARCH_KINDS, (code) => code === '200')) {

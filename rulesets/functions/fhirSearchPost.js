@@ -4,8 +4,11 @@ import { rootOf } from './lib/doc.js';
 import { contentOf, requestBodyOf } from './lib/pack-common.js';
 import { fhirOps, normalisePath } from './lib/fhir.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /** Every type-level GET search has its POST [type]/_search twin accepting application/x-www-form-urlencoded. */
-export default createRulesetFunction({ input: null, options: null }, function fhirSearchPost(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function fhirSearchPost(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const posts = new Map(fhirOps(root, 'search-post').map((x) => [normalisePath(x.op.pathKey), x]));
   const results = [];

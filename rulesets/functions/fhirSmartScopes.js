@@ -4,11 +4,14 @@ import { isObject, rootOf } from './lib/doc.js';
 import { securitySchemes } from './lib/pack-common.js';
 import { fhirDoc } from './lib/fhir.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 const SMART = /^(patient|user|system)\/(\*|[A-Z][A-Za-z]+)\.(\*|read|write|(?=[cruds])c?r?u?d?s?)(\?\S*)?$/;
 const OTHER = new Set(['openid', 'fhirUser', 'profile', 'offline_access', 'online_access', 'launch', 'launch/patient', 'launch/encounter']);
 
 /** OAuth 2.0 scopes of a FHIR server follow SMART App Launch syntax (patient|user|system)/(Type|*).(read|write|*|cruds). */
-export default createRulesetFunction({ input: null, options: null }, function fhirSmartScopes(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function fhirSmartScopes(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   if (!fhirDoc(root).isFhir) return [];
   const results = [];

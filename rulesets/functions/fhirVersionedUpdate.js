@@ -4,8 +4,11 @@ import { rootOf } from './lib/doc.js';
 import { hasCode, headerParams, list, opLabel } from './lib/pack-common.js';
 import { fhirOps } from './lib/fhir.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /** FHIR update and patch accept If-Match and declare 412 Precondition Failed (versioned updates, no lost update). */
-export default createRulesetFunction({ input: null, options: null }, function fhirVersionedUpdate(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function fhirVersionedUpdate(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   for (const { op } of fhirOps(root, ['update', 'patch'])) {

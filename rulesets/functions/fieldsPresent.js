@@ -2,7 +2,11 @@
 import { createRulesetFunction } from './lib/define.js';
 import { isObject } from './lib/doc.js';
 
-/** Value at a dotted field path ('contact.email'), own properties only. */
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
+/** Value at a dotted field path ('contact.email'), own properties only. @param {Json} obj @param {string} dotted @returns {Json} */
 function get(obj, dotted) {
   let cur = obj;
   for (const k of dotted.split('.')) {
@@ -12,6 +16,7 @@ function get(obj, dotted) {
   return cur;
 }
 
+/** @param {Json} v @returns {boolean} */
 function present(v) {
   if (typeof v === 'string') return v.trim() !== '';
   return v !== undefined && v !== null;
@@ -42,6 +47,7 @@ export default createRulesetFunction(
       },
     },
   },
+  /** @param {Json} input @param {{ all?: string[], anyOf?: string[][], label?: string, when?: { field: string, pattern: string } }} options @param {RuleContext} context @returns {Finding[]} */
   function fieldsPresent(input, options, context) {
     if (!isObject(input)) return [];
     if (options.when) {

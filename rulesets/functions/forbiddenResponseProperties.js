@@ -3,6 +3,11 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { isSafeMethod, namedPropertiesFinder, opLabel, regexFrom, walkSide } from './lib/secperf.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+/** @typedef {import('./lib/doc.js').Operation} Operation */
+
 /**
  * Response schemas (all codes, or `codes`: regular expression over the status code, e.g.
  * '^([45]|default)') do not define properties named in `names` (compared lower case without
@@ -28,14 +33,22 @@ export default createRulesetFunction(
       },
     },
   },
+  /**
+   * @param {Json} _input
+   * @param {{ names: string[], suffixes?: string[], codes?: string, exemptExtension?: string, exemptPaths?: string[], reason?: string, methods?: 'all' | 'safe' }} options
+   * @param {RuleContext} context
+   * @returns {Finding[]}
+   */
   function forbiddenResponseProperties(_input, options, context) {
     const root = rootOf(context);
     const namedProps = namedPropertiesFinder(root, options.names, options.suffixes);
     const codes = options.codes ? regexFrom(options.codes, 'i') : undefined;
     const ext = options.exemptExtension ?? 'x-token-endpoint';
-    const exemptPaths = (options.exemptPaths ?? []).map((p) => regexFrom(p, '')).filter(Boolean);
+    const exemptPaths = /** @type {RegExp[]} */ ((options.exemptPaths ?? []).map((p) => regexFrom(p, '')).filter(Boolean));
     const readsOnly = (options.methods ?? 'all') === 'safe';
+    /** @param {Operation} op */
     const exempt = (op) => op.operation[ext] === true || exemptPaths.some((re) => re.test(op.pathKey)) || (readsOnly && !isSafeMethod(op.method));
+    /** @type {Finding[]} */
     const results = [];
     const reported = new Set();
     walkSide(

@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { effectiveAnnotation, gdprAnnotationsWritten } from './lib/gdpr.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * Each x-personal-data annotation (alias x-pii) declares a field, itself or through an enclosing
  * annotated object. One check, `check` naming the field: `purpose`, `legal-basis` (legalBasis) or
@@ -10,6 +14,7 @@ import { effectiveAnnotation, gdprAnnotationsWritten } from './lib/gdpr.js';
  */
 export default createRulesetFunction(
   { input: null, options: { type: 'object', additionalProperties: false, required: ['check'], properties: { check: { enum: ['purpose', 'legal-basis', 'retention'] } } } },
+  /** @param {Json} _input @param {{ check: 'purpose' | 'legal-basis' | 'retention' }} options @param {RuleContext} context @returns {Finding[]} */
   function gdprAnnotationDeclares(_input, options, context) {
     const root = rootOf(context);
     const results = [];

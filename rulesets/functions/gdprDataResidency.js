@@ -3,13 +3,19 @@ import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { gdprDoc, personalDataExample } from './lib/gdpr.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /** Every server of an API that processes personal data declares x-data-residency (where the data is stored and processed). */
-export default createRulesetFunction({ input: null, options: null }, function gdprDataResidency(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function gdprDataResidency(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const doc = gdprDoc(root);
   if (!doc.processes) return [];
   const example = personalDataExample(doc);
+  /** @type {Finding[]} */
   const results = [];
+  /** @type {Json[]} */
   const servers = Array.isArray(root.servers) ? root.servers : [];
   servers.forEach((s, i) => {
     if (isObject(s) && typeof s['x-data-residency'] !== 'string' && !Array.isArray(s['x-data-residency'])) {

@@ -4,11 +4,14 @@ import { deref, isObject, operations, rootOf, typesOf } from './lib/doc.js';
 import { contentOf, opLabel, resolved, responsesOf } from './lib/pack-common.js';
 import { personalFieldsIn } from './lib/gdpr.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /**
  * Collection GETs (path ending in a static segment, array result) do not return special-category
  * fields: those belong to the single-resource read.
  */
-export default createRulesetFunction({ input: null, options: null }, function gdprMinimiseCollections(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function gdprMinimiseCollections(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   for (let opI = 0, opList = operations(root); opI < opList.length; opI++) {

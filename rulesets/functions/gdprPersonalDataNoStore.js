@@ -4,11 +4,14 @@ import { deref, operations, rootOf } from './lib/doc.js';
 import { contentOf, documentedValues, opLabel, responseHeaders, responsesOf } from './lib/pack-common.js';
 import { personalFieldsIn } from './lib/gdpr.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /**
  * 2xx responses of GET/HEAD that contain personal data declare Cache-Control, and the documented
  * values include no-store or private (an API that declares Cache-Control nowhere is told once).
  */
-export default createRulesetFunction({ input: null, options: null }, function gdprPersonalDataNoStore(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function gdprPersonalDataNoStore(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   const done = new Set();

@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { gdprDoc } from './lib/gdpr.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * Path (or query) parameters are not personal data — URLs end up in access logs, proxies, browser
  * history and Referer headers. A parameter is personal when it is marked or named like personal data;
@@ -10,6 +14,7 @@ import { gdprDoc } from './lib/gdpr.js';
  */
 export default createRulesetFunction(
   { input: null, options: { type: 'object', additionalProperties: false, required: ['in'], properties: { in: { enum: ['path', 'query'] } } } },
+  /** @param {Json} _input @param {{ in: 'path' | 'query' }} options @param {RuleContext} context @returns {Finding[]} */
   function gdprPersonalParams(_input, options, context) {
     const root = rootOf(context);
     const results = [];

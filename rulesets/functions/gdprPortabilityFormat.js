@@ -4,10 +4,14 @@ import { rootOf } from './lib/doc.js';
 import { contentOf, opLabel, responsesOf } from './lib/pack-common.js';
 import { gdprRights } from './lib/gdpr.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
+/** @param {string} mt @returns {boolean} */
 const STRUCTURED = (mt) => mt === 'application/json' || mt.endsWith('+json') || mt === 'text/csv' || mt === 'application/xml' || mt.endsWith('+xml') || mt === 'application/x-ndjson';
 
 /** Operations marked x-data-subject-rights access or portability return a structured, machine-readable format (Art. 20). */
-export default createRulesetFunction({ input: null, options: null }, function gdprPortabilityFormat(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function gdprPortabilityFormat(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   const rights = gdprRights(root);

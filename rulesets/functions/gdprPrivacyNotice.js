@@ -3,8 +3,11 @@ import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { gdprDoc, personalDataExample } from './lib/gdpr.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /** An API that processes personal data links its privacy notice (info.x-privacy-policy). */
-export default createRulesetFunction({ input: null, options: null }, function gdprPrivacyNotice(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function gdprPrivacyNotice(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const doc = gdprDoc(root);
   if (!doc.processes) return [];

@@ -4,6 +4,10 @@ import { isObject, rootOf } from './lib/doc.js';
 import { list } from './lib/pack-common.js';
 import { gdprDoc, gdprLegalBases, gdprRights as rightsOf } from './lib/gdpr.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 const ARTICLE = { access: 'Art. 15', erasure: 'Art. 17', rectification: 'Art. 16', restriction: 'Art. 18', objection: 'Art. 21', 'withdraw-consent': 'Art. 7(3)', portability: 'Art. 20' };
 
 /**
@@ -23,13 +27,16 @@ export default createRulesetFunction(
       properties: { check: { enum: ['access', 'erasure', 'rectification', 'restriction-objection', 'withdraw-consent'] } },
     },
   },
+  /** @param {Json} _input @param {{ check: 'access' | 'erasure' | 'rectification' | 'restriction-objection' | 'withdraw-consent' }} options @param {RuleContext} context @returns {Finding[]} */
   function gdprRightsServed(_input, options, context) {
     const root = rootOf(context);
+    /** @type {Finding[]} */
     const results = [];
     const check = options.check;
     const rights = rightsOf(root);
     const doc = gdprDoc(root);
     if (!doc.processes) return results;
+    /** @type {(keyof typeof ARTICLE)[]} */
     let needed = [];
     let because = 'the API processes personal data';
     if (check === 'restriction-objection' || check === 'withdraw-consent') {

@@ -3,11 +3,14 @@ import { createRulesetFunction } from './lib/define.js';
 import { operations, rootOf } from './lib/doc.js';
 import { GDPR_RIGHTS } from './lib/gdpr.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /**
  * x-data-subject-rights on an operation is a list of known data-subject rights (access,
  * rectification, erasure, restriction, portability, objection, withdraw-consent, automated-decision).
  */
-export default createRulesetFunction({ input: null, options: null }, function gdprRightsValid(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function gdprRightsValid(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   for (let opI = 0, opList = operations(root); opI < opList.length; opI++) {

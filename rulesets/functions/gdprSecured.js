@@ -4,12 +4,15 @@ import { isObject, operations, rootOf } from './lib/doc.js';
 import { opLabel, securityAlternatives } from './lib/pack-common.js';
 import { gdprOpData } from './lib/gdpr.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /**
  * Operations that receive or return personal data require authentication: a security requirement
  * without an empty ({}) alternative — also when the operation is marked `x-public: true`, which
  * the core security rules accept. A document that declares no security at all is told once.
  */
-export default createRulesetFunction({ input: null, options: null }, function gdprSecured(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function gdprSecured(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const open = [];
   let anySecurity = Array.isArray(root.security) || (isObject(root.components) && isObject(root.components.securitySchemes) && Object.keys(root.components.securitySchemes).length > 0);
@@ -22,6 +25,7 @@ export default createRulesetFunction({ input: null, options: null }, function gd
     if (fields.length > 0) open.push({ op, level, alternatives, fields });
   }
   if (open.length === 0) return [];
+  /** @param {{ name: string }[]} fields */
   const names = (fields) => {
     const n = [...new Set(fields.map((f) => f.name))];
     return `${n.slice(0, 3).join(', ')}${n.length > 3 ? ', …' : ''}`;

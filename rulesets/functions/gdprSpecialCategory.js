@@ -3,12 +3,15 @@ import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { gdprDoc } from './lib/gdpr.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /**
  * Fields named like special-category data (Art. 9: health, diagnosis, biometric, genetic,
  * ethnicity, religion, political opinion, trade-union membership, sexual orientation …) are marked
  * `x-personal-data: {category: special}` (or `x-sap-dpp-is-potentially-sensitive: true`).
  */
-export default createRulesetFunction({ input: null, options: null }, function gdprSpecialCategory(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function gdprSpecialCategory(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   for (const f of gdprDoc(root).fields) {

@@ -3,6 +3,12 @@ import { createRulesetFunction } from './lib/define.js';
 import { cached, isObject, operations, rootOf } from './lib/doc.js';
 import { gdprDoc } from './lib/gdpr.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').JsonObject} JsonObject */
+/** @typedef {import('./lib/types.js').Path} Path */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 const EMAIL = /[A-Za-z0-9._%+-]+@((?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,})/g;
 const RESERVED = /(^|\.)(example\.(com|net|org)|example|test|invalid|localhost)$/i;
 
@@ -11,10 +17,12 @@ const RESERVED = /(^|\.)(example\.(com|net|org)|example|test|invalid|localhost)$
  * examples, components.examples) uses a reserved domain (RFC 2606: example.com/.net/.org, .example,
  * .test, .invalid). Real-looking addresses in published documents are personal data, or get mailed.
  */
-export default createRulesetFunction({ input: null, options: null }, function gdprSyntheticExamples(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function gdprSyntheticExamples(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
+  /** @type {Finding[]} */
   const results = [];
   const seen = new Set();
+  /** @param {Json} value @param {Path} path @param {number} [depth] */
   const scan = (value, path, depth = 0) => {
     if (depth > 12) return;
     if (typeof value === 'string') {
@@ -42,9 +50,12 @@ export default createRulesetFunction({ input: null, options: null }, function gd
   return results;
 });
 
+/** @param {Json} root */
 function mediaTypes(root) {
   return cached(root, 'packs:mediaTypes', () => {
+    /** @type {{ media: JsonObject, path: Path }[]} */
     const out = [];
+    /** @param {Json} content @param {Path} p */
     const add = (content, p) => {
       if (!isObject(content)) return;
       for (const mt of Object.keys(content)) if (isObject(content[mt])) out.push({ media: content[mt], path: [...p, mt] });

@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { kindsOf, opLabel, paramSchema, paramsOf, pathOperations, regexFrom, resolveSchema } from './lib/secperf.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * Path parameters that identify a resource (name matching `namePattern`, default: `id` or ending
  * in Id/_id/-id/ID) are not integers: sequential ids invite enumeration (BOLA/IDOR).
@@ -12,6 +16,7 @@ export default createRulesetFunction(
     input: null,
     options: { type: ['object', 'null'], additionalProperties: false, properties: { namePattern: { type: 'string' } } },
   },
+  /** @param {Json} _input @param {{ namePattern?: string } | null} opts @param {RuleContext} context @returns {Finding[]} */
   function guessableIds(_input, opts, context) {
     const root = rootOf(context);
     const re = regexFrom(opts?.namePattern ?? '/(^id$|[a-z0-9](_id|-id|Id|ID)$|^[a-z]+id$)/', '');

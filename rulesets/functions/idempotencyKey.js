@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { findParam, opLabel, pathOperations, responseFor } from './lib/secperf.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * POSTs that create resources (they answer 201 Created) accept an idempotency header (`headers`,
  * default Idempotency-Key or X-Idempotency-Key) so that a client can retry after a timeout without
@@ -10,6 +14,7 @@ import { findParam, opLabel, pathOperations, responseFor } from './lib/secperf.j
  */
 export default createRulesetFunction(
   { input: null, options: { type: ['object', 'null'], additionalProperties: false, properties: { headers: { type: 'array', minItems: 1, items: { type: 'string' } } } } },
+  /** @param {Json} _input @param {{ headers?: string[] } | null} opts @param {RuleContext} context @returns {Finding[]} */
   function idempotencyKey(_input, opts, context) {
     const root = rootOf(context);
     const names = opts?.headers ?? ['Idempotency-Key', 'X-Idempotency-Key'];

@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { documentParts } from './lib/compliance.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * Header Objects that OpenAPI ignores: a response header or a multipart encoding header named
  * Content-Type (OAS 3.x Response Object `headers`, Encoding Object `headers`). The media type is
@@ -13,6 +17,7 @@ export default createRulesetFunction(
     input: null,
     options: { type: 'object', additionalProperties: false, properties: { names: { type: 'array', items: { type: 'string' } } } },
   },
+  /** @param {Json} _input @param {{ names?: string[] }} options @param {RuleContext} context @returns {Finding[]} */
   function ignoredHeaders(_input, options, context) {
     const names = new Set((options?.names ?? ['Content-Type']).map((n) => n.toLowerCase()));
     const results = [];

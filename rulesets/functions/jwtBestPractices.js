@@ -4,6 +4,11 @@ import { rootOf } from './lib/doc.js';
 import { regexFrom } from './lib/secperf.js';
 import { securitySchemes } from './lib/security.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').JsonObject} JsonObject */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * Security schemes that carry JWTs say in their description that the tokens follow RFC 8725 (JWT
  * Best Current Practices), as the OWASP API Security ruleset for Spectral asks
@@ -13,6 +18,7 @@ import { securitySchemes } from './lib/security.js';
  */
 export default createRulesetFunction(
   { input: null, options: { type: ['object', 'null'], additionalProperties: false, properties: { pattern: { type: 'string' } } } },
+  /** @param {Json} _input @param {{ pattern?: string } | null} opts @param {RuleContext} context @returns {Finding[]} */
   function jwtBestPractices(_input, opts, context) {
     const re = regexFrom(opts?.pattern ?? '\\bRFC\\s?8725\\b', 'i');
     const results = [];
@@ -36,7 +42,7 @@ export default createRulesetFunction(
   },
 );
 
-/** What JWTs the scheme carries (message text), or undefined. */
+/** What JWTs the scheme carries (message text), or undefined. @param {JsonObject} s @returns {string | undefined} */
 function carriesJwt(s) {
   if (s.type === 'http' && typeof s.scheme === 'string' && s.scheme.toLowerCase() === 'bearer' && typeof s.bearerFormat === 'string' && /\bjwt\b/i.test(s.bearerFormat)) {
     return `carries JWTs (bearerFormat ${s.bearerFormat})`;

@@ -3,13 +3,16 @@ import { createRulesetFunction } from './lib/define.js';
 import { isObject } from './lib/doc.js';
 import { SPDX_DEPRECATED_IDS, SPDX_LICENSE_IDS } from './lib/compliance-spdx.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 // SPDX matches identifiers case-insensitively.
 const KNOWN = new Set(SPDX_LICENSE_IDS.map((id) => id.toLowerCase()));
 const DEPRECATED = new Map(SPDX_DEPRECATED_IDS.map((id) => [id.toLowerCase(), id]));
 const USER_REF = /^(DocumentRef-[A-Za-z0-9.-]+:)?LicenseRef-[A-Za-z0-9.-]+$/;
 const EXCEPTION_ID = /^[A-Za-z0-9][A-Za-z0-9.+-]*$/;
 
-/** Splits an SPDX expression into tokens: ( ) and words. */
+/** Splits an SPDX expression into tokens: ( ) and words. @param {string} s @returns {string[]} */
 function tokenize(s) {
   return s
     .replace(/([()])/g, ' $1 ')
@@ -21,11 +24,14 @@ function tokenize(s) {
 /**
  * Checks an SPDX license expression (SPDX spec annex D): license ids (optionally with +),
  * LicenseRef-…, `WITH` exception, `AND`, `OR`, parentheses. Returns a list of problems.
+ * @param {string} expr @returns {string[]}
  */
 export function checkSpdxExpression(expr) {
   const tokens = tokenize(expr);
+  /** @type {string[]} */
   const problems = [];
   let i = 0;
+  /** @param {string | undefined} t */
   const op = (t) => (t === undefined ? undefined : ['AND', 'OR', 'WITH'].find((o) => o === t.toUpperCase()));
   const license = () => {
     const t = tokens[i];
@@ -69,7 +75,7 @@ export function checkSpdxExpression(expr) {
 }
 
 /** info.license.identifier (3.1+) is a valid SPDX license expression with known identifiers. */
-export default createRulesetFunction({ input: null, options: null }, function licenseSpdx(input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function licenseSpdx(/** @type {Json} */ input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   if (!isObject(input) || input.identifier === undefined) return [];
   const path = [...(context.path ?? []), 'identifier'];
   if (typeof input.identifier !== 'string') return [];

@@ -3,10 +3,14 @@ import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { linkObjects, linkTarget, parametersOf } from './lib/compliance.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').JsonObject} JsonObject */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 const LOCATIONS = ['path', 'query', 'header', 'cookie', 'querystring'];
 
 /** Each parameter name of a Link Object (optionally qualified `path.id`) is a parameter of the operation it targets. */
-export default createRulesetFunction({ input: null, options: null }, function linkParametersMatch(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function linkParametersMatch(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   for (const { link, path } of linkObjects(root)) {
@@ -20,6 +24,7 @@ export default createRulesetFunction({ input: null, options: null }, function li
       const qualified = dot > 0 && LOCATIONS.includes(key.slice(0, dot));
       const where = qualified ? key.slice(0, dot) : undefined;
       const name = qualified ? key.slice(dot + 1) : key;
+      /** @param {JsonObject} p */
       const match = (p) => (where === undefined || p.in === where) && (p.in === 'header' ? String(p.name).toLowerCase() === name.toLowerCase() : p.name === name);
       if (params.some(match) || (!qualified && params.some((p) => p.name === key))) continue;
       const id = typeof op.operation.operationId === 'string' ? `'${op.operation.operationId}'` : `${op.method.toUpperCase()} ${op.pathKey}`;

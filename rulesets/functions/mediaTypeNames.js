@@ -3,12 +3,15 @@ import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { documentParts, parseMediaType } from './lib/compliance.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /**
  * Content map keys are media types or media ranges (`type/subtype`, `type/*`, `*\/*`, with
  * optional `; name=value` parameters), and Encoding `contentType` values are comma-separated
  * lists of them.
  */
-export default createRulesetFunction({ input: null, options: null }, function mediaTypeNames(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function mediaTypeNames(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const results = [];
   for (const site of documentParts(rootOf(context)).mediaTypes) {
     const { key, mediaType } = site;

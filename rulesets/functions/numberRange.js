@@ -4,6 +4,10 @@ import { rootOf } from './lib/doc.js';
 import { hasEnumOrConst, nameIn } from './lib/secperf.js';
 import { limitNodes, limitOptions, limitReporter } from './lib/limits.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * Integers and numbers an API receives (side `request`) or sends (side `response`) declare the
  * bounds listed in `require` (default minimum and maximum; exclusive forms count), unless
@@ -19,8 +23,15 @@ export default createRulesetFunction(
       exemptParams: { type: 'array', items: { type: 'string' } },
     }),
   },
+  /**
+   * @param {Json} _input
+   * @param {{ side: 'request' | 'response', bodiesOnly?: boolean, require?: ('minimum' | 'maximum')[], exemptFormats?: string[], exemptParams?: string[] }} options
+   * @param {RuleContext} context
+   * @returns {Finding[]}
+   */
   function numberRange(_input, options, context) {
     const root = rootOf(context);
+    /** @type {Finding[]} */
     const results = [];
     const report = limitReporter(options.side, results);
     const need = options.require ?? ['minimum', 'maximum'];

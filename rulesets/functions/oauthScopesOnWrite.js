@@ -4,11 +4,14 @@ import { rootOf } from './lib/doc.js';
 import { isSafeMethod, opLabel, pathOperations } from './lib/secperf.js';
 import { securityOf } from './lib/security.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /**
  * State-changing operations secured with oauth2 or openIdConnect require at least one scope in
  * every such alternative: a scope-less token would otherwise be enough to write.
  */
-export default createRulesetFunction({ input: null, options: null }, function oauthScopesOnWrite(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function oauthScopesOnWrite(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {

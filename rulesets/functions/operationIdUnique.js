@@ -2,8 +2,11 @@
 import { createRulesetFunction } from './lib/define.js';
 import { operations, rootOf } from './lib/doc.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /** Reports the second and later operations that reuse an operationId, naming the first. */
-export default createRulesetFunction({ input: null, options: null }, function operationIdUnique(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function operationIdUnique(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const seen = new Map();
   const results = [];
   for (const op of operations(rootOf(context))) {

@@ -4,6 +4,10 @@ import { rootOf } from './lib/doc.js';
 import { isSafeMethod, opLabel, pathOperations } from './lib/secperf.js';
 import { isMarkedPublic, securityOf } from './lib/security.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * Operations (paths, 3.2 `query` and additionalOperations; not webhooks) of the selected kind
  * (`methods: unsafe` = POST/PUT/PATCH/DELETE/…, `safe` = GET/HEAD/OPTIONS/QUERY/…) must have an
@@ -27,6 +31,12 @@ export default createRulesetFunction(
       },
     },
   },
+  /**
+   * @param {Json} _input
+   * @param {{ methods?: 'safe' | 'unsafe', publicExtension?: string, publicPaths?: string[], publicOperations?: string[], exemptMethods?: string[] }} options
+   * @param {RuleContext} context
+   * @returns {Finding[]}
+   */
   function operationSecured(_input, options, context) {
     const root = rootOf(context);
     const safe = options.methods === 'safe';

@@ -4,6 +4,10 @@ import { isObject, rootOf } from './lib/doc.js';
 import { opLabel, pathOperations } from './lib/secperf.js';
 import { isMarkedPublic } from './lib/security.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * An empty alternative `{}` next to real ones makes authentication optional. Reported where it is
  * written (global `security` once, or the operation's), unless every operation it applies to is
@@ -23,12 +27,15 @@ export default createRulesetFunction(
       },
     },
   },
+  /** @param {Json} _input @param {{ publicExtension?: string, publicPaths?: string[], publicOperations?: string[] } | null} opts @param {RuleContext} context @returns {Finding[]} */
   function optionalSecurity(_input, opts, context) {
     const root = rootOf(context);
     const options = opts ?? {};
     const ext = options.publicExtension ?? 'x-public';
     const results = [];
+    /** @param {Json[]} list */
     const emptyIndex = (list) => list.findIndex((r) => !isObject(r) || Object.keys(r).length === 0);
+    /** @param {Json[]} list */
     const hasReal = (list) => list.some((r) => isObject(r) && Object.keys(r).length > 0);
     const ops = pathOperations(root);
     if (isObject(root) && Array.isArray(root.security) && hasReal(root.security)) {

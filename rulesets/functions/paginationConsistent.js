@@ -4,6 +4,10 @@ import { rootOf } from './lib/doc.js';
 import { opLabel } from './lib/secperf.js';
 import { collectionReads, ENVELOPE_PROPERTIES, PAGE_SIZE_NAMES, pagingParams, paramMaximum } from './lib/performance.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * Paginated collection reads all use the same paging parameters (names as written) and the same
  * maximum page size. The most common style is the reference; each operation that differs is
@@ -18,6 +22,7 @@ export default createRulesetFunction(
       properties: { extraNames: { type: 'array', items: { type: 'string' } }, envelopeProperties: { type: 'array', items: { type: 'string' } } },
     },
   },
+  /** @param {Json} _input @param {{ extraNames?: string[], envelopeProperties?: string[] } | null} opts @param {RuleContext} context @returns {Finding[]} */
   function paginationConsistent(_input, opts, context) {
     const root = rootOf(context);
     const paged = [];
@@ -30,6 +35,7 @@ export default createRulesetFunction(
       paged.push({ op, sig: names.join(', '), max: size ? paramMaximum(root, size) : undefined });
     }
     if (paged.length < 2) return [];
+    /** @template T @param {T[]} values @returns {[T, number]} */
     const majority = (values) => {
       const counts = new Map();
       for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);

@@ -4,6 +4,10 @@ import { rootOf } from './lib/doc.js';
 import { kindsOf, opLabel, paramSchema, pathOperations, resolveSchema } from './lib/secperf.js';
 import { queryParamsNamed } from './lib/performance.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * Page-size query parameters (`sizeParams`, default limit) of read operations are integers with
  * minimum ≥ 1, a maximum ≤ `maxCap` (default 100) and a default, so one request cannot ask for
@@ -22,6 +26,7 @@ export default createRulesetFunction(
       },
     },
   },
+  /** @param {Json} _input @param {{ sizeParams?: string[], maxCap?: number, requireDefault?: boolean } | null} opts @param {RuleContext} context @returns {Finding[]} */
   function paginationLimit(_input, opts, context) {
     const root = rootOf(context);
     const names = opts?.sizeParams ?? ['limit'];

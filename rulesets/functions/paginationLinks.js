@@ -4,6 +4,11 @@ import { rootOf } from './lib/doc.js';
 import { headersOf, kindsOf, opLabel, propertiesOf, resolveSchema, squash } from './lib/secperf.js';
 import { collectionReads, ENVELOPE_PROPERTIES, pagingParams } from './lib/performance.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').Path} Path */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 const NAV =
   /^(next|nextpage|nextpageuri|nextpageurl|nextlink|nexturl|nextcursor|nextpagetoken|nexttoken|cursor|endcursor|hasmore|hasnextpage|continue|continuationtoken|pagetoken|total|totalcount|totalitems|totalresults|totalsize|count|remainingitemcount)$/;
 const CONTAINERS = /^(links|_links|link|meta|metadata|pagination|paging|pageinfo|page|cursor|cursors)$/;
@@ -16,6 +21,7 @@ const HEADERS = ['link', 'x-total-count', 'x-next-page', 'x-next-cursor', 'x-pag
  */
 export default createRulesetFunction(
   { input: null, options: { type: ['object', 'null'], additionalProperties: false, properties: { envelopeProperties: { type: 'array', items: { type: 'string' } } } } },
+  /** @param {Json} _input @param {{ envelopeProperties?: string[] } | null} opts @param {RuleContext} context @returns {Finding[]} */
   function paginationLinks(_input, opts, context) {
     const root = rootOf(context);
     const results = [];
@@ -34,6 +40,7 @@ export default createRulesetFunction(
   },
 );
 
+/** @param {Json} root @param {{ schema: Json, schemaPath: Path }} coll @returns {boolean} */
 function bodyNavigates(root, coll) {
   const props = propertiesOf(root, coll.schema, coll.schemaPath);
   for (const [name, p] of props) {

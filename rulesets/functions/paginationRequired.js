@@ -4,6 +4,11 @@ import { rootOf } from './lib/doc.js';
 import { mediaOf, nameIn, opLabel, propertiesOf, requestBodyOf, resolveSchema } from './lib/secperf.js';
 import { collectionReads, ENVELOPE_PROPERTIES, pagingParams, queryParamsNamed } from './lib/performance.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+/** @typedef {import('./lib/doc.js').Operation} Operation */
+
 /**
  * Collection reads (see lib/performance.js collectionOf) declare the style guide's paging query
  * parameters: one of `pageParams` (position; default page, offset, cursor; empty = not required)
@@ -25,6 +30,12 @@ export default createRulesetFunction(
       },
     },
   },
+  /**
+   * @param {Json} _input
+   * @param {{ pageParams?: string[], sizeParams?: string[], envelopeProperties?: string[], maxUnpagedItems?: number } | null} opts
+   * @param {RuleContext} context
+   * @returns {Finding[]}
+   */
   function paginationRequired(_input, opts, context) {
     const root = rootOf(context);
     const pageParams = opts?.pageParams ?? ['page', 'offset', 'cursor'];
@@ -52,7 +63,7 @@ export default createRulesetFunction(
   },
 );
 
-/** Top-level property names of a request body (QUERY operations page in the body). */
+/** Top-level property names of a request body (QUERY operations page in the body). @param {Json} root @param {Operation} op @returns {string[]} */
 function bodyFields(root, op) {
   const rb = requestBodyOf(root, op);
   if (!rb) return [];

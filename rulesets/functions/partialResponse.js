@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { findParam, isItemPath, mediaOf, opLabel, pathOperations, propertiesOf, resolveSchema, responseFor } from './lib/secperf.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * GETs of single resources with more than `maxProperties` top-level properties (default 30)
  * offer a field-selection query parameter (`params`, default fields, select, $select, _elements,
@@ -17,6 +21,7 @@ export default createRulesetFunction(
       properties: { maxProperties: { type: 'integer', minimum: 1 }, params: { type: 'array', minItems: 1, items: { type: 'string' } } },
     },
   },
+  /** @param {Json} _input @param {{ maxProperties?: number, params?: string[] } | null} opts @param {RuleContext} context @returns {Finding[]} */
   function partialResponse(_input, opts, context) {
     const root = rootOf(context);
     const limit = opts?.maxProperties ?? 30;

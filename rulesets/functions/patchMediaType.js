@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { allOperations, operationLabel, parseMediaType, requestBodyOf } from './lib/compliance.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * Request bodies of PATCH (or the configured `methods`) use a patch document format: one of
  * `mediaTypes` (default JSON Merge Patch, RFC 7396, and JSON Patch, RFC 6902), or — with
@@ -22,6 +26,7 @@ export default createRulesetFunction(
       },
     },
   },
+  /** @param {Json} _input @param {{ methods?: string[], mediaTypes?: string[], acceptPatchSubtypes?: boolean }} options @param {RuleContext} context @returns {Finding[]} */
   function patchMediaType(_input, options, context) {
     const root = rootOf(context);
     const methods = (options?.methods ?? ['patch']).map((m) => m.toLowerCase());
@@ -38,7 +43,7 @@ export default createRulesetFunction(
         const key = keyList[keyI];
         const mt = parseMediaType(key);
         if (mt.error) continue;
-        if (allowed.has(`${mt.type}/${mt.subtype}`) || (bySubtype && /(^|[.+-])patch([.+-]|$)/.test(mt.subtype))) continue;
+        if (allowed.has(`${mt.type}/${mt.subtype}`) || (bySubtype && /(^|[.+-])patch([.+-]|$)/.test(/** @type {string} */ (mt.subtype)))) continue;
         const path = [...rb.path, 'content', key];
         if (reported.has(path.join('\u0000'))) continue;
         reported.add(path.join('\u0000'));

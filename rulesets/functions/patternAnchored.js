@@ -5,6 +5,10 @@ import { describeNode } from './lib/secperf.js';
 import { limitNodes, limitOptions } from './lib/limits.js';
 import { looselyAnchored } from './lib/patterns.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * Patterns of the schemas an API receives (side `request`) or sends (side `response`) are anchored
  * with ^…$ in every top-level alternative; prefix or suffix checks ending in a literal
@@ -15,6 +19,7 @@ export default createRulesetFunction(
     input: null,
     options: limitOptions(),
   },
+  /** @param {Json} _input @param {{ side: 'request' | 'response', bodiesOnly?: boolean }} options @param {RuleContext} context @returns {Finding[]} */
   function patternAnchored(_input, options, context) {
     const root = rootOf(context);
     const where = options.side === 'request' ? 'Request' : 'Response';

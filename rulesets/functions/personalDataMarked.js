@@ -3,6 +3,11 @@ import { createRulesetFunction } from './lib/define.js';
 import { deref, isObject, rootOf } from './lib/doc.js';
 import { documentParts, markedOnPath, matchTerm, nameWords, schemaTypes } from './lib/compliance.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').Path} Path */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /** Names that denote personal data (GDPR Art. 4(1)): identifiers, contact, location, financial, online identifiers. */
 export const DEFAULT_PERSONAL_DATA_NAMES = [
   'email',
@@ -247,6 +252,7 @@ const THING_WORDS = new Set([
 /**
  * Whether the names around a property say it belongs to a person or a thing: the nearest
  * enclosing property name, then the next, then the component name, first one that tells.
+ * @param {Path} path @returns {'person' | 'thing' | undefined}
  */
 function ownerKind(path) {
   for (let i = path.length - 2; i >= 1; i--) {
@@ -281,12 +287,15 @@ export default createRulesetFunction(
       },
     },
   },
+  /** @param {Json} _input @param {{ names?: string[], markers?: string[], exclude?: string[] }} options @param {RuleContext} context @returns {Finding[]} */
   function personalDataMarked(_input, options, context) {
     const root = rootOf(context);
     const names = options?.names ?? DEFAULT_PERSONAL_DATA_NAMES;
     const markers = options?.markers ?? DEFAULT_MARKERS;
     const exclude = options?.exclude ?? DEFAULT_EXCLUDED_NAMES;
+    /** @param {string} name */
     const personal = (name) => (matchTerm(name, exclude) === undefined ? matchTerm(name, names) : undefined);
+    /** @param {Json} node */
     const hasMarker = (node) => isObject(node) && markers.some((m) => Object.hasOwn(node, m) && node[m] !== false);
     const markerList = markers.join(' or ');
     const parts = documentParts(root);

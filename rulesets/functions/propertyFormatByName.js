@@ -3,6 +3,12 @@ import { createRulesetFunction } from './lib/define.js';
 import { deref, isObject, rootOf } from './lib/doc.js';
 import { documentParts, matchTerm, schemaTypes } from './lib/compliance.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').JsonObject} JsonObject */
+/** @typedef {import('./lib/types.js').Path} Path */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * String properties and parameters whose names say what they hold (`currency`, `countryCode`,
  * `email`, `callbackUrl`) constrain their values accordingly. Each entry of `entries`:
@@ -36,12 +42,20 @@ export default createRulesetFunction(
       },
     },
   },
+  /**
+   * @param {Json} _input
+   * @param {{ entries: { names: string[], formats?: string[], hint: string, acceptPattern?: boolean }[], parameters?: boolean }} options
+   * @param {RuleContext} context
+   * @returns {Finding[]}
+   */
   function propertyFormatByName(_input, options, context) {
     const root = rootOf(context);
     const parts = documentParts(root);
+    /** @type {Finding[]} */
     const results = [];
     // The first entry a name matches depends on the name only (names repeat: `id`, `currency`).
     const entryOf = new Map();
+    /** @param {string} name @param {Json} rawSchema @param {{ path: Path }} site @param {string[]} suffix @param {string} what */
     const check = (name, rawSchema, site, suffix, what) => {
       let entry = entryOf.get(name);
       if (entry === undefined) {
@@ -74,7 +88,7 @@ export default createRulesetFunction(
   },
 );
 
-/** True when the schema's example or default is a URI template: an expression in braces. */
+/** True when the schema's example or default is a URI template: an expression in braces. @param {JsonObject} schema @returns {boolean} */
 function isUriTemplate(schema) {
   const samples = [schema.example, schema.default, ...(Array.isArray(schema.examples) ? schema.examples : [])];
   return samples.some((v) => typeof v === 'string' && /\{[+#./;?&]?[A-Za-z0-9_%.,*:]+\}/.test(v));

@@ -3,12 +3,15 @@ import { createRulesetFunction } from './lib/define.js';
 import { deref, isObject, rootOf, typesOf } from './lib/doc.js';
 import { psd2SchemaNodes } from './lib/psd2.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /**
  * In an XS2A document, objects with amount and currency carry amount as a string with a pattern
  * (never a JSON number); currency codes are the core iso-codes-for-locale-fields rule's. Every
  * schema is checked once, where it is written.
  */
-export default createRulesetFunction({ input: null, options: null }, function psd2AmountString(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function psd2AmountString(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   for (const n of psd2SchemaNodes(root)) {

@@ -4,6 +4,10 @@ import { rootOf, typesOf } from './lib/doc.js';
 import { contentOf, list, objectShape, opLabel, requestBodyOf } from './lib/pack-common.js';
 import { psd2Ops } from './lib/psd2.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
+/** @type {Record<string, { type: string, format?: string }>} */
 const FIELDS = {
   access: { type: 'object' },
   recurringIndicator: { type: 'boolean' },
@@ -13,7 +17,7 @@ const FIELDS = {
 };
 
 /** The account-information consent request (POST /v1/consents) has the Berlin Group body. */
-export default createRulesetFunction({ input: null, options: null }, function psd2ConsentBody(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function psd2ConsentBody(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   for (const { op } of psd2Ops(root, 'consent-creation')) {

@@ -4,19 +4,25 @@ import { rootOf } from './lib/doc.js';
 import { isTemplate, list } from './lib/pack-common.js';
 import { psd2Doc } from './lib/psd2.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * An XS2A interface offering account information has the consent life cycle (POST /consents, GET
  * and DELETE /consents/{consentId}, GET …/status, …/authorisations).
  */
-export default createRulesetFunction({ input: null, options: null }, function psd2ConsentLifecycle(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function psd2ConsentLifecycle(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const { ops } = psd2Doc(root);
   if (ops.length === 0) return [];
   return consentLifecycle(ops);
 });
 
+/** @param {string[]} segs */
 const norm = (segs) => segs.map((s) => (isTemplate(s) ? '{}' : s)).join('/');
 
+/** @param {ReturnType<typeof psd2Doc>['ops']} ops @returns {Finding[]} */
 function consentLifecycle(ops) {
   const offersAis = ops.some((x) => x.res.resource === 'accounts' || x.res.resource === 'card-accounts' || x.kind.aisConsentCreation);
   if (!offersAis) return [];

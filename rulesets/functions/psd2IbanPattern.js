@@ -3,8 +3,11 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf, typesOf } from './lib/doc.js';
 import { psd2NodeName, psd2SchemaNodes } from './lib/psd2.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /** In an XS2A document, iban and bban strings carry a pattern. Every schema is checked once, where it is written. */
-export default createRulesetFunction({ input: null, options: null }, function psd2IbanPattern(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function psd2IbanPattern(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   for (const n of psd2SchemaNodes(root)) {

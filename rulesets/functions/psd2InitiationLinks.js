@@ -4,8 +4,11 @@ import { rootOf } from './lib/doc.js';
 import { contentOf, objectShape, opLabel, responsesOf } from './lib/pack-common.js';
 import { psd2Ops } from './lib/psd2.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /** The 201 body of consent / payment / signing-basket initiation defines `_links` (scaRedirect, scaOAuth, startAuthorisation, self, status). */
-export default createRulesetFunction({ input: null, options: null }, function psd2InitiationLinks(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function psd2InitiationLinks(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   for (const { op } of psd2Ops(root, 'initiation-or-basket')) {

@@ -4,13 +4,19 @@ import { onceReporter, rootOf } from './lib/doc.js';
 import { objectShape } from './lib/pack-common.js';
 import { psd2ErrorBodies, tppMessagesOf } from './lib/psd2.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').Path} Path */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * The message `code` of XS2A error bodies (tppMessages[].code in application/json, `code` in
  * application/problem+json) is an enum of Berlin Group message codes. Each schema is checked once,
  * where it is defined.
  */
-export default createRulesetFunction({ input: null, options: null }, function psd2MessageCodesEnumerated(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function psd2MessageCodesEnumerated(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
+  /** @type {Finding[]} */
   const results = [];
   const report = onceReporter(results);
   for (const b of psd2ErrorBodies(root)) {
@@ -20,6 +26,7 @@ export default createRulesetFunction({ input: null, options: null }, function ps
   return results;
 });
 
+/** @param {Json} root @param {Json} schema @param {Path} path @param {boolean} isProblem @param {(message: string, path: Path) => void} report */
 function checkCodes(root, schema, path, isProblem, report) {
   const shape = objectShape(root, schema, path);
   let codeProp;

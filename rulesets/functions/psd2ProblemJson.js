@@ -4,19 +4,26 @@ import { onceReporter, rootOf } from './lib/doc.js';
 import { objectShape } from './lib/pack-common.js';
 import { psd2ErrorBodies } from './lib/psd2.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').Path} Path */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * application/problem+json error bodies (4xx/5xx) of XS2A operations follow the Berlin Group
  * RFC 7807 variant: `type` and `code` required, `title` at most 70 and `detail` at most 500
  * characters. Each schema is checked once, where it is defined.
  */
-export default createRulesetFunction({ input: null, options: null }, function psd2ProblemJson(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function psd2ProblemJson(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
+  /** @type {Finding[]} */
   const results = [];
   const report = onceReporter(results);
   for (const b of psd2ErrorBodies(root)) if (b.base === 'application/problem+json') checkProblem(root, b.schema, b.path, b.code, report);
   return results;
 });
 
+/** @param {Json} root @param {Json} schema @param {Path} path @param {string} code @param {(message: string, path: Path) => void} report */
 function checkProblem(root, schema, path, code, report) {
   const shape = objectShape(root, schema, path);
   const missing = ['type', 'code'].filter((k) => !shape.required.has(k));

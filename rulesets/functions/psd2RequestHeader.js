@@ -4,6 +4,10 @@ import { rootOf, typesOf } from './lib/doc.js';
 import { headerParams, opLabel, paramSchema } from './lib/pack-common.js';
 import { psd2Ops } from './lib/psd2.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 const SCOPES = ['xs2a', 'consent-creation', 'payment-initiation', 'initiation', 'initiation-or-basket', 'account-reads', 'sca-start'];
 
 /**
@@ -27,6 +31,12 @@ export default createRulesetFunction(
       },
     },
   },
+  /**
+   * @param {Json} _input
+   * @param {{ name: string, scope?: string, required?: boolean, requiredScope?: string, type?: string, format?: string[] }} options
+   * @param {RuleContext} context
+   * @returns {Finding[]}
+   */
   function psd2RequestHeader(_input, options, context) {
     const root = rootOf(context);
     const results = [];

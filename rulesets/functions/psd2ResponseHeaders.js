@@ -4,6 +4,10 @@ import { rootOf } from './lib/doc.js';
 import { list, opLabel, responseHeaders, responsesOf } from './lib/pack-common.js';
 import { psd2Ops } from './lib/psd2.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * Berlin Group response headers: every response (scope `xs2a`, any code) or the 201 of consent /
  * payment / signing-basket initiation (scope `initiation-201`) declares the given headers.
@@ -22,6 +26,7 @@ export default createRulesetFunction(
       },
     },
   },
+  /** @param {Json} _input @param {{ headers: string[], scope?: 'xs2a' | 'initiation-201' }} options @param {RuleContext} context @returns {Finding[]} */
   function psd2ResponseHeaders(_input, options, context) {
     const root = rootOf(context);
     const results = [];

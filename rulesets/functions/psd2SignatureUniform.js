@@ -4,10 +4,15 @@ import { rootOf } from './lib/doc.js';
 import { headerParams, opLabel } from './lib/pack-common.js';
 import { psd2Ops } from './lib/psd2.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /** Berlin Group request signing is uniform: when some XS2A operation declares Signature, all do. */
-export default createRulesetFunction({ input: null, options: null }, function psd2SignatureUniform(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function psd2SignatureUniform(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const ops = psd2Ops(root, 'xs2a');
+  /** @type {Finding[]} */
   const results = [];
   const signed = ops.filter(({ op }) => headerParams(root, op).has('signature'));
   if (signed.length === 0 || signed.length === ops.length) return results;

@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf, typesOf } from './lib/doc.js';
 import { psd2NodeName, psd2SchemaNodes } from './lib/psd2.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
+/** @type {Record<string, number>} */
 const LENGTHS = {
   remittanceInformationUnstructured: 140,
   creditorName: 70,
@@ -18,7 +22,7 @@ const LENGTHS = {
  * Max*Text bound (a missing maxLength is the core string-bounded rules' concern). Every schema is
  * checked once, where it is written.
  */
-export default createRulesetFunction({ input: null, options: null }, function psd2TextLengths(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function psd2TextLengths(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   for (const n of psd2SchemaNodes(root)) {

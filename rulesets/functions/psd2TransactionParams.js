@@ -4,13 +4,16 @@ import { rootOf, typesOf } from './lib/doc.js';
 import { opLabel, paramSchema, paramsIn } from './lib/pack-common.js';
 import { psd2Ops } from './lib/psd2.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 const BOOKING = new Set(['booked', 'pending', 'both', 'information', 'all']);
 
 /**
  * Transaction reports (GET …/accounts/{account-id}/transactions): bookingStatus is a required query
  * parameter with Berlin Group values, dateFrom is declared, dates have format date, withBalance is boolean.
  */
-export default createRulesetFunction({ input: null, options: null }, function psd2TransactionParams(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function psd2TransactionParams(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   for (const { op, res } of psd2Ops(root, 'account-reads')) {

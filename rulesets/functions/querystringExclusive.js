@@ -3,14 +3,20 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { allOperations, documentParts, operationLabel, parametersOf } from './lib/compliance.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').Path} Path */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * OpenAPI 3.2: an `in: querystring` parameter appears at most once per operation (path-item
  * parameters included) and never together with `in: query` parameters.
  */
-export default createRulesetFunction({ input: null, options: null }, function querystringExclusive(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function querystringExclusive(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   // Nothing to check (the common case) unless some parameter is in: querystring.
   if (!documentParts(root).parameters.some(({ param }) => param.in === 'querystring')) return [];
+  /** @type {Finding[]} */
   const results = [];
   const reported = new Set();
   for (let opI = 0, opList = allOperations(root); opI < opList.length; opI++) {
@@ -18,6 +24,7 @@ export default createRulesetFunction({ input: null, options: null }, function qu
     const params = parametersOf(root, op);
     const qs = params.filter((p) => p.param.in === 'querystring');
     if (qs.length === 0) continue;
+    /** @param {{ path: Path }} p @param {string} message */
     const report = (p, message) => {
       const key = `${p.path.join('\u0000')}\u0001${message}`;
       if (reported.has(key)) return;

@@ -4,6 +4,12 @@ import { operations, rootOf } from './lib/doc.js';
 import { opLabel } from './lib/pack-common.js';
 import { isWrite, r155Areas } from './lib/r155.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').JsonObject} JsonObject */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
+/** @type {Record<string, string>} */
 const AREA = { command: 'remote command', ota: 'software update', keys: 'key/certificate management', diagnostics: 'diagnostics' };
 
 /**
@@ -12,9 +18,11 @@ const AREA = { command: 'remote command', ota: 'software update', keys: 'key/cer
  * the logging required for forensics (R155 para 7.3.7 (c), threat 21.1) is traceable to the API.
  * A document that uses the marker nowhere is told once.
  */
-export default createRulesetFunction({ input: null, options: null }, function r155AuditMarker(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function r155AuditMarker(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
+  /** @type {Finding[]} */
   const results = [];
+  /** @param {JsonObject} o @returns {boolean} */
   const marked = (o) => o['x-audit-log'] === true || (o['x-audit'] !== undefined && o['x-audit'] !== false);
   const missing = [];
   let anyMarked = false;

@@ -4,6 +4,10 @@ import { rootOf } from './lib/doc.js';
 import { opLabel } from './lib/pack-common.js';
 import { r155Ops, requestFieldNames } from './lib/r155.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 const REPLAY = ['nonce', 'timestamp', 'idempotencykey', 'signatureinput', 'jti', 'requesttimestamp', 'xnonce', 'xtimestamp', 'xrequesttimestamp', 'issuedat', 'iat'];
 const EXPIRY = ['expiresat', 'expiry', 'expires', 'expiration', 'expirationtime', 'ttl', 'timetolive', 'validuntil', 'notafter', 'deadline', 'timeout', 'commandtimeout', 'signatureinput'];
 
@@ -17,6 +21,7 @@ const EXPIRY = ['expiresat', 'expiry', 'expires', 'expiration', 'expirationtime'
  */
 export default createRulesetFunction(
   { input: null, options: { type: 'object', additionalProperties: false, required: ['check'], properties: { check: { enum: ['replay', 'expiry'] } } } },
+  /** @param {Json} _input @param {{ check: 'replay' | 'expiry' }} options @param {RuleContext} context @returns {Finding[]} */
   function r155CommandFreshness(_input, options, context) {
     const root = rootOf(context);
     const results = [];

@@ -3,6 +3,9 @@ import { createRulesetFunction } from './lib/define.js';
 import { operations, rootOf } from './lib/doc.js';
 import { isTemplate, segmentsOf } from './lib/pack-common.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 const ANYWHERE = new Set(['debug', '_debug', '__debug__', 'mock', 'mocks', 'actuator', 'heapdump', 'threaddump', 'jolokia', 'phpinfo', '_internal', 'h2-console', 'devtools', 'dev-tools', 'backdoor']);
 const LEADING = new Set(['test', 'tests', 'dev', 'env', 'console', 'trace', 'sandbox', 'internal-test']);
 const PREFIX = /^(api|rest|v\d+(\.\d+)*)$/i;
@@ -12,7 +15,7 @@ const PREFIX = /^(api|rest|v\d+(\.\d+)*)$/i;
  * phpinfo … anywhere in a path, or test, dev, env, console, trace as the leading resource
  * (after api/v1 prefixes).
  */
-export default createRulesetFunction({ input: null, options: null }, function r155DevRemnants(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function r155DevRemnants(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   const seen = new Set();

@@ -4,6 +4,10 @@ import { cached, operations, rootOf, typesOf } from './lib/doc.js';
 import { bodySchemas, squash } from './lib/pack-common.js';
 import { reachableProperties } from './lib/r155.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 const KEY_MATERIAL = new Set([
   'privkey',
   'privatekeypem',
@@ -38,6 +42,7 @@ const KEY_MATERIAL = new Set([
  */
 export default createRulesetFunction(
   { input: null, options: { type: ['object', 'null'], additionalProperties: false, properties: { names: { type: 'array', items: { type: 'string' } } } } },
+  /** @param {Json} _input @param {{ names?: string[] } | null} options @param {RuleContext} context @returns {Finding[]} */
   function r155KeyMaterial(_input, options, context) {
     const root = rootOf(context);
     const names = options?.names ? new Set(options.names.map(squash)) : KEY_MATERIAL;

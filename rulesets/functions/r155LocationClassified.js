@@ -4,6 +4,10 @@ import { deref, isObject, rootOf } from './lib/doc.js';
 import { allSchemaNodes, objectShape, squash } from './lib/pack-common.js';
 import { extension } from './lib/r155.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 // latitude, longitude and geoLocation are in the core personal-data-marked dictionary (raised to warn
 // by the r155 profile); this rule adds the vocabulary of vehicle positions.
 const LOCATION = new Set([
@@ -38,8 +42,9 @@ const MARKERS = ['x-personal-data', 'x-pii', 'x-sap-dpp-is-potentially-personal'
  * its object, unless info.x-data-classification is confidential or restricted.
  * latitude/longitude/geoLocation are left to the core personal-data-marked rule.
  */
-export default createRulesetFunction({ input: null, options: null }, function r155LocationClassified(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function r155LocationClassified(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
+  /** @type {Finding[]} */
   const results = [];
   const cls = isObject(root.info) ? root.info['x-data-classification'] : undefined;
   if (cls === 'confidential' || cls === 'restricted') return results;
@@ -57,7 +62,7 @@ export default createRulesetFunction({ input: null, options: null }, function r1
   return results;
 });
 
-/** An object holding coordinates (latitude/longitude, lat/lng, lat/lon). */
+/** An object holding coordinates (latitude/longitude, lat/lng, lat/lon). @param {Json} root @param {Json} schema @returns {boolean} */
 function isCoordinateObject(root, schema) {
   const { value } = deref(root, schema, []);
   if (!isObject(value)) return false;

@@ -4,10 +4,13 @@ import { rootOf } from './lib/doc.js';
 import { opLabel } from './lib/pack-common.js';
 import { lastStatic, r155Ops } from './lib/r155.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 const LOG_WORDS = new Set(['logs', 'log', 'audit', 'audits', 'auditlog', 'auditlogs', 'auditevents', 'audittrail', 'audittrails', 'securityevents', 'securitylogs', 'eventlog', 'eventlogs']);
 
 /** Security event and audit log resources are append-only: no PUT, PATCH or DELETE on them. */
-export default createRulesetFunction({ input: null, options: null }, function r155LogsAppendOnly(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function r155LogsAppendOnly(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   for (const op of r155Ops(root, 'logs')) {

@@ -4,13 +4,16 @@ import { rootOf } from './lib/doc.js';
 import { contentOf, headerParams, list, opLabel, requestBodyOf } from './lib/pack-common.js';
 import { r155Ops, requestFieldNames } from './lib/r155.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 const SIGNED_MEDIA = /^application\/(jose(\+json)?|jws|jwt|cose|pkcs7-mime|pkcs7-signature)$/;
 
 /**
  * Remote vehicle commands and telemetry ingestion accept signed messages only (RFC 9421 Signature
  * + Signature-Input headers, a JOSE/COSE signed media type, or a top-level signature/jws field).
  */
-export default createRulesetFunction({ input: null, options: null }, function r155MessageAuthenticity(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function r155MessageAuthenticity(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   const ops = [...new Set([...r155Ops(root, 'command'), ...r155Ops(root, 'telemetry')])];

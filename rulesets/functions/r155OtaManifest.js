@@ -4,6 +4,10 @@ import { rootOf } from './lib/doc.js';
 import { contentOf, list, opLabel, responsesOf, squash } from './lib/pack-common.js';
 import { r155Ops, reachableProperties } from './lib/r155.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 const SIGNATURE = ['signature', 'sig', 'jws', 'signedmanifest', 'manifestsignature'];
 const HASH = ['hash', 'digest', 'sha256', 'sha384', 'sha512', 'checksum', 'filehash', 'imagehash', 'payloadhash', 'hashes', 'digests'];
 const SIGNER = ['keyid', 'kid', 'certificate', 'certificatechain', 'x5c', 'x5t', 'signingkeyid', 'signercertificate', 'publickeyid'];
@@ -18,6 +22,7 @@ const ROLLBACK = ['securityversion', 'minimumversion', 'minversion', 'minimumsof
  */
 export default createRulesetFunction(
   { input: null, options: { type: 'object', additionalProperties: false, required: ['check'], properties: { check: { enum: ['manifest-signed', 'anti-rollback'] } } } },
+  /** @param {Json} _input @param {{ check: 'manifest-signed' | 'anti-rollback' }} options @param {RuleContext} context @returns {Finding[]} */
   function r155OtaManifest(_input, options, context) {
     const root = rootOf(context);
     const results = [];

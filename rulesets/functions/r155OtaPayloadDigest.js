@@ -4,6 +4,10 @@ import { deref, rootOf, typesOf } from './lib/doc.js';
 import { contentOf, opLabel, responseHeaders, responsesOf } from './lib/pack-common.js';
 import { r155Ops } from './lib/r155.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').Path} Path */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 const BINARY = /^(application\/(octet-stream|zip|gzip|x-tar|x-gzip|vnd\..*)|binary\/.*)$/;
 const DIGEST_HEADERS = ['content-digest', 'repr-digest', 'digest'];
 
@@ -11,7 +15,7 @@ const DIGEST_HEADERS = ['content-digest', 'repr-digest', 'digest'];
  * Secure software update (R155 Annex 5 M16): binary downloads of update/OTA/firmware reads declare
  * Content-Digest or Repr-Digest (RFC 9530).
  */
-export default createRulesetFunction({ input: null, options: null }, function r155OtaPayloadDigest(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function r155OtaPayloadDigest(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   for (const op of r155Ops(root, 'ota')) {
@@ -30,6 +34,7 @@ export default createRulesetFunction({ input: null, options: null }, function r1
   return results;
 });
 
+/** @param {Json} root @param {Json} schema @param {Path} path @returns {boolean} */
 function isBinarySchema(root, schema, path) {
   const { value } = deref(root, schema, path);
   return !!value && typeof value === 'object' && typesOf(value).includes('string') && (value.format === 'binary' || typeof value.contentMediaType === 'string');

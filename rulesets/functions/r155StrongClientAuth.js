@@ -4,6 +4,13 @@ import { isObject, operations, rootOf } from './lib/doc.js';
 import { list, opLabel, securityAlternatives } from './lib/pack-common.js';
 import { securityPath, strongScheme } from './lib/r155.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').Path} Path */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/doc.js').Operation} Operation */
+
+/** @typedef {{ alt: { schemes: { name: string, scheme: Json }[] }, ops: Operation[], first: Path }} WeakEntry An alternative without strong authentication, and where it is used. */
+
 const CORE_HTTP = /^(basic|digest|negotiate|ntlm|oauth)$/i;
 
 /**
@@ -14,8 +21,9 @@ const CORE_HTTP = /^(basic|digest|negotiate|ntlm|oauth)$/i;
  * the core no-http-basic / no-insecure-auth-schemes rules and unprotected operations by
  * security-*-ops-protected; the r155 profile raises those to error.
  */
-export default createRulesetFunction({ input: null, options: null }, function r155StrongClientAuth(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function r155StrongClientAuth(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
+  /** @type {Map<string, WeakEntry>} */
   const weak = new Map();
   for (let opI = 0, opList = operations(root); opI < opList.length; opI++) {
     const op = opList[opI];
@@ -29,6 +37,7 @@ export default createRulesetFunction({ input: null, options: null }, function r1
         .map((s) => s.name)
         .sort()
         .join('+');
+      /** @type {WeakEntry} */
       const entry = weak.get(key) ?? { alt, ops: [], first: [...securityPath(op, level), String(i)] };
       if (!entry.ops.includes(op)) entry.ops.push(op);
       weak.set(key, entry);

@@ -3,8 +3,11 @@ import { createRulesetFunction } from './lib/define.js';
 import { effectiveParameters, operations, rootOf } from './lib/doc.js';
 import { squash, wordsOf } from './lib/pack-common.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /** Path and query parameters are not VINs (permanent, personal identifiers that end up in logs): vehicles are addressed by an opaque id. */
-export default createRulesetFunction({ input: null, options: null }, function r155VinParameters(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function r155VinParameters(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   const seen = new Set();

@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { hasHeader, mediaOf, opLabel, pathOperations, regexFrom, responseFor } from './lib/secperf.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * GETs that download large binary representations (media types matching `mediaTypes`, default
  * octet-stream, video, audio, zip, gzip, tar, pdf) support range requests: a 206 Partial Content
@@ -10,6 +14,7 @@ import { hasHeader, mediaOf, opLabel, pathOperations, regexFrom, responseFor } f
  */
 export default createRulesetFunction(
   { input: null, options: { type: ['object', 'null'], additionalProperties: false, properties: { mediaTypes: { type: 'string' } } } },
+  /** @param {Json} _input @param {{ mediaTypes?: string } | null} opts @param {RuleContext} context @returns {Finding[]} */
   function rangeRequests(_input, opts, context) {
     const root = rootOf(context);
     const re = regexFrom(opts?.mediaTypes ?? '/^(application\\/(octet-stream|zip|gzip|x-tar|x-gzip|pdf)|video\\/|audio\\/)/i', 'i');

@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { headersOf, isSuccess, opLabel, pathOperations, responsesOf } from './lib/secperf.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 const DEFAULT_SETS = [
   ['X-RateLimit-Limit', 'X-RateLimit-Remaining'],
   ['RateLimit', 'RateLimit-Policy'],
@@ -25,6 +29,7 @@ export default createRulesetFunction(
       properties: { headerSets: { type: 'array', minItems: 1, items: { type: 'array', minItems: 1, items: { type: 'string' } } } },
     },
   },
+  /** @param {Json} _input @param {{ headerSets?: string[][] } | null} opts @param {RuleContext} context @returns {Finding[]} */
   function rateLimitHeaders(_input, opts, context) {
     const root = rootOf(context);
     const sets = opts?.headerSets ?? DEFAULT_SETS;

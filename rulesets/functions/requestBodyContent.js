@@ -3,8 +3,11 @@ import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { allOperations } from './lib/compliance.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /** Request Body Objects list at least one media type in `content` (OAS 3.2: "SHOULD have at least one entry"). */
-export default createRulesetFunction({ input: null, options: null }, function requestBodyContent(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function requestBodyContent(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   if (!isObject(root)) return [];
   const sites = [];

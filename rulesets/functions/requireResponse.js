@@ -5,6 +5,11 @@ import { isSafeMethod, mediaOf, opLabel, pathOperations, propertiesOf, requestBo
 import { isBinaryMedia, isBinaryString } from './lib/limits.js';
 import { securityOf } from './lib/security.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+/** @typedef {import('./lib/doc.js').Operation} Operation */
+
 /**
  * Operations to which a condition applies declare a response code:
  * when `always` (every operation), `secured` (an effective non-empty security requirement),
@@ -29,6 +34,12 @@ export default createRulesetFunction(
       },
     },
   },
+  /**
+   * @param {Json} _input
+   * @param {{ code: string, when?: 'always' | 'secured' | 'scoped' | 'requestBody' | 'upload', methods?: 'all' | 'safe' | 'unsafe', ranges?: boolean, reason?: string }} options
+   * @param {RuleContext} context
+   * @returns {Finding[]}
+   */
   function requireResponse(_input, options, context) {
     const root = rootOf(context);
     const when = options.when ?? 'always';
@@ -65,6 +76,7 @@ export default createRulesetFunction(
   },
 );
 
+/** @param {Json} root @param {Operation} op @returns {boolean} */
 function acceptsUpload(root, op) {
   const rb = requestBodyOf(root, op);
   if (!rb) return false;

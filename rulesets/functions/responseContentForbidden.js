@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { allOperations, codeMatches, operationLabel, responseSite, responsesOf } from './lib/compliance.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * Responses that cannot carry content declare none: the status codes in `codes` (default 1XX,
  * 204, 205, 304) and every response to the methods in `methods` (default HEAD). RFC 9110
@@ -20,6 +24,7 @@ export default createRulesetFunction(
       },
     },
   },
+  /** @param {Json} _input @param {{ codes?: string[], methods?: string[] }} options @param {RuleContext} context @returns {Finding[]} */
   function responseContentForbidden(_input, options, context) {
     const root = rootOf(context);
     const codes = options?.codes ?? ['1XX', '204', '205', '304'];

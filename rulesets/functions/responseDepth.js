@@ -3,6 +3,11 @@ import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { deref, opLabel, pathOperations, responseSchemaRoots } from './lib/secperf.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').Path} Path */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * Response schemas nest at most `max` object levels (default 6). A level is an object with
  * properties or additionalProperties; arrays and allOf/anyOf/oneOf add none. Recursive schemas are
@@ -11,6 +16,7 @@ import { deref, opLabel, pathOperations, responseSchemaRoots } from './lib/secpe
  */
 export default createRulesetFunction(
   { input: null, options: { type: ['object', 'null'], additionalProperties: false, properties: { max: { type: 'integer', minimum: 1 } } } },
+  /** @param {Json} _input @param {{ max?: number } | null} opts @param {RuleContext} context @returns {Finding[]} */
   function responseDepth(_input, opts, context) {
     const root = rootOf(context);
     const max = opts?.max ?? 6;
@@ -19,6 +25,7 @@ export default createRulesetFunction(
     let budget = 200000;
     // Deepest object chain below a schema: { depth, chain: [property names] }.
     let level = 0;
+    /** @param {Json} raw @param {Path} path @returns {{ depth: number, chain: string[] }} */
     const depthOf = (raw, path) => {
       const { value: s } = deref(root, raw, path);
       // Bounded: total work, and recursion depth (long $ref chains).
@@ -27,7 +34,9 @@ export default createRulesetFunction(
       if (onStack.has(s)) return { depth: 0, chain: [] };
       onStack.add(s);
       level++;
+      /** @type {{ depth: number, chain: string[] }} */
       let best = { depth: 0, chain: [] };
+      /** @param {Json} child @param {string | undefined} name */
       const consider = (child, name) => {
         const d = depthOf(child, []);
         if (d.depth > best.depth) best = { depth: d.depth, chain: name === undefined ? d.chain : [name, ...d.chain] };
@@ -73,12 +82,15 @@ export default createRulesetFunction(
   },
 );
 
+/** @param {Json} s @returns {boolean} */
 function isScalar(s) {
   if (!isObject(s)) return false;
+  /** @type {unknown[]} */
   const t = Array.isArray(s.type) ? s.type : [s.type];
   return t.length > 0 && t.every((x) => x === 'string' || x === 'integer' || x === 'number' || x === 'null') && !isObject(s.properties);
 }
 
+/** @param {string[]} chain @returns {string} */
 function shortChain(chain) {
   const names = chain.filter((x) => x !== '[]');
   return names.length > 10 ? `${names.slice(0, 10).join('.')}.…` : names.join('.');

@@ -3,11 +3,14 @@ import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { allOperations } from './lib/compliance.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /**
  * Response descriptions are not blank. The 3.0 and 3.1 schemas require the field but accept an
  * empty string; 3.2 makes it optional but a present description should say something.
  */
-export default createRulesetFunction({ input: null, options: null }, function responseDescription(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function responseDescription(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   if (!isObject(root)) return [];
   const sites = [];

@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { allOperations, codeMatches, headerKey, responseSite, responsesOf } from './lib/compliance.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * Responses with one of `codes` declare the response header `header` (case-insensitive),
  * except for operations whose method is in `exceptMethods`. Reported once per response object.
@@ -22,6 +26,7 @@ export default createRulesetFunction(
       },
     },
   },
+  /** @param {Json} _input @param {{ codes: string[], header: string, exceptMethods?: string[], reason?: string }} options @param {RuleContext} context @returns {Finding[]} */
   function responseHeaderRequired(_input, options, context) {
     const root = rootOf(context);
     const except = (options.exceptMethods ?? []).map((m) => m.toLowerCase());

@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { hasHeader, isItemPath, opLabel, pathOperations, responsesOf } from './lib/secperf.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * Responses with one of `codes` (exact codes or ranges such as 2XX) of operations with one of
  * `methods` (default all) declare at least one of the headers `anyOf`. `paths` narrows to item
@@ -25,6 +29,12 @@ export default createRulesetFunction(
       },
     },
   },
+  /**
+   * @param {Json} _input
+   * @param {{ codes: string[], anyOf: string[], methods?: string[], paths?: 'any' | 'item' | 'collection', reason?: string }} options
+   * @param {RuleContext} context
+   * @returns {Finding[]}
+   */
   function responseHeadersDeclared(_input, options, context) {
     const root = rootOf(context);
     const methods = options.methods ? new Set(options.methods.map((m) => m.toLowerCase())) : undefined;

@@ -5,6 +5,10 @@ import { deref, hasEnumOrConst, kindsOf, opLabel, pathOperations, responseSchema
 import { isBinaryString } from './lib/limits.js';
 import { isLengthBoundingPattern } from './lib/patterns.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 const COMPOSITIONS = ['allOf', 'anyOf', 'oneOf'];
 
 const BOUNDED_FORMATS = ['date', 'date-time', 'time', 'uuid', 'email', 'idn-email', 'ipv4', 'ipv6', 'duration'];
@@ -19,6 +23,7 @@ const NONE = Object.freeze({ count: 0, example: undefined });
  */
 export default createRulesetFunction(
   { input: null, options: { type: ['object', 'null'], additionalProperties: false, properties: { boundedFormats: { type: 'array', items: { type: 'string' } } } } },
+  /** @param {Json} _input @param {{ boundedFormats?: string[] } | null} opts @param {RuleContext} context @returns {Finding[]} */
   function responseStrings(_input, opts, context) {
     const root = rootOf(context);
     const formats = new Set(opts?.boundedFormats ?? BOUNDED_FORMATS);
@@ -27,6 +32,7 @@ export default createRulesetFunction(
     let budget = 300000;
     let level = 0;
     // Unbounded strings below a schema: { count, example: [names] }; counted once per schema object.
+    /** @param {Json} raw @returns {{ count: number, example: string[] | undefined }} */
     const scan = (raw) => {
       const s = isObject(raw) && typeof raw.$ref === 'string' ? deref(root, raw, undefined).value : raw;
       if (!isObject(s) || budget-- <= 0 || level > 400 || s.writeOnly === true) return NONE;
@@ -36,6 +42,7 @@ export default createRulesetFunction(
       onStack.add(s);
       level++;
       let count = 0;
+      /** @type {string[] | undefined} */
       let example;
       const kinds = kindsOf(s);
       if (
@@ -49,6 +56,7 @@ export default createRulesetFunction(
         count++;
         example = [];
       }
+      /** @param {Json} child @param {string | undefined} name */
       const add = (child, name) => {
         const r = scan(child);
         count += r.count;

@@ -3,9 +3,14 @@ import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { allOperations, embeddedExpressions, linkObjects, parametersOf, parseRuntimeExpression, requestBodyOf } from './lib/compliance.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
+/** @typedef {ReturnType<typeof allOperations>[number]} OperationEntry */
+
 const EXPRESSION_START = /^\$(url|method|statusCode|request|response)\b/;
 
-/** Problems of one expression used in the context of operation `op` (may be undefined). */
+/** Problems of one expression used in the context of operation `op` (may be undefined). @param {Json} root @param {string} expr @param {OperationEntry | undefined} op @returns {string[]} */
 function problemsOf(root, expr, op) {
   const r = parseRuntimeExpression(expr);
   if (!r.ok) return [`'${expr}' is not a valid runtime expression: ${r.reason}`];
@@ -18,7 +23,7 @@ function problemsOf(root, expr, op) {
   return declared ? [] : [`'${expr}' reads the ${where} parameter '${r.name}', which the operation does not declare (it cannot be evaluated)`];
 }
 
-/** Problems of a string that is, or embeds, runtime expressions. */
+/** Problems of a string that is, or embeds, runtime expressions. @param {Json} root @param {string} s @param {OperationEntry | undefined} op @param {{ bareKey: boolean }} flags @returns {string[]} */
 function stringProblems(root, s, op, { bareKey }) {
   if (s.includes('{')) {
     const { error, found } = embeddedExpressions(s);
@@ -38,7 +43,7 @@ function stringProblems(root, s, op, { bareKey }) {
  * `parameters` / `requestBody` values. `$request.*` sources must be declared by the operation
  * they are evaluated against (when it is known: inline callbacks and inline links).
  */
-export default createRulesetFunction({ input: null, options: null }, function runtimeExpressions(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function runtimeExpressions(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   if (!isObject(root)) return [];
   const results = [];

@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { namedPropertiesFinder, sideNodes, walkSide } from './lib/secperf.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * Request properties named in `names` (compared lower case without separators; `suffixes` match
  * name endings) are `writeOnly: true`, unless they are also sent in responses (a response rule
@@ -21,9 +25,11 @@ export default createRulesetFunction(
       },
     },
   },
+  /** @param {Json} _input @param {{ names: string[], suffixes?: string[] }} options @param {RuleContext} context @returns {Finding[]} */
   function secretFieldsWriteOnly(_input, options, context) {
     const root = rootOf(context);
     const namedProps = namedPropertiesFinder(root, options.names, options.suffixes);
+    /** @type {Finding[]} */
     const results = [];
     // Matching properties sent in any response (and not writeOnly there).
     const inResponses = new Set();

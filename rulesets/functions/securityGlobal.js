@@ -3,8 +3,11 @@ import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { pathOperations } from './lib/secperf.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /** A document with operations declares a global `security` with a non-empty alternative. */
-export default createRulesetFunction({ input: null, options: null }, function securityGlobal(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function securityGlobal(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   if (!isObject(root) || pathOperations(root).length === 0) return [];
   const list = root.security;

@@ -3,8 +3,11 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { serverObjects } from './lib/compliance.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /** Server URLs (root, path items, operations, callbacks, links) do not end with '/': paths start with '/', so a trailing slash doubles it. */
-export default createRulesetFunction({ input: null, options: null }, function serverUrlTrailingSlash(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function serverUrlTrailingSlash(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   for (const { server, path } of serverObjects(root)) {

@@ -3,8 +3,13 @@ import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { SERVER_VARIABLE, serverObjects, serverVariablesIn } from './lib/compliance.js';
 
-/** The problem of a server URL template, or undefined. */
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').JsonObject} JsonObject */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
+/** The problem of a server URL template, or undefined. @param {JsonObject} server */
 function urlProblem(server) {
+  /** @type {string} */
   const url = server.url;
   if (url.trim() === '') return 'is empty';
   if (/[\s<>"\\^`|]/.test(url.replace(SERVER_VARIABLE, ''))) return 'contains spaces or characters not allowed in a URL';
@@ -33,7 +38,7 @@ function urlProblem(server) {
  * Server URL templates (root, path items, operations, callbacks, links) are well formed: balanced
  * braces, each variable once, no query or fragment, a host when absolute.
  */
-export default createRulesetFunction({ input: null, options: null }, function serverUrlValid(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function serverUrlValid(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   for (const { server, path } of serverObjects(root)) {

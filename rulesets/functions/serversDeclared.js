@@ -2,8 +2,11 @@
 import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /** The document lists servers at all. */
-export default createRulesetFunction({ input: null, options: null }, function serversDeclared(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function serversDeclared(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   // Without servers every URL resolves against `/` of wherever the document is served;
   // documents without paths (webhooks or components only) call no server.

@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { allServers } from './lib/servers.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * When a server list offers more than one environment (URLs that differ in more than the scheme),
  * each server has a `description` or the environment extension (default x-environment) so that
@@ -10,6 +14,7 @@ import { allServers } from './lib/servers.js';
  */
 export default createRulesetFunction(
   { input: null, options: { type: ['object', 'null'], additionalProperties: false, properties: { extension: { type: 'string' } } } },
+  /** @param {Json} _input @param {{ extension?: string } | null} opts @param {RuleContext} context @returns {Finding[]} */
   function serversEnvironment(_input, opts, context) {
     const ext = opts?.extension ?? 'x-environment';
     const groups = new Map();
@@ -21,7 +26,7 @@ export default createRulesetFunction(
     const results = [];
     for (const list of groups.values()) {
       const places = new Set(
-        list.map((s) =>
+        list.map((/** @type {{ url: string }} */ s) =>
           s.url
             .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
             .replace(/\/+$/, '')

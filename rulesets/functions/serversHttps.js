@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { allServers, expandServer, urlParts } from './lib/servers.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * Every server URL (root, path item, operation) uses https (or wss); templated URLs are checked
  * for their default and every enum value of their variables. Relative URLs inherit the scheme of
@@ -13,6 +17,7 @@ export default createRulesetFunction(
     input: null,
     options: { type: ['object', 'null'], additionalProperties: false, properties: { schemes: { type: 'array', items: { type: 'string' } } } },
   },
+  /** @param {Json} _input @param {{ schemes?: string[] } | null} opts @param {RuleContext} context @returns {Finding[]} */
   function serversHttps(_input, opts, context) {
     const allowed = new Set((opts?.schemes ?? ['https', 'wss']).map((s) => s.toLowerCase()));
     const results = [];

@@ -4,6 +4,10 @@ import { rootOf } from './lib/doc.js';
 import { regexFrom } from './lib/secperf.js';
 import { allServers, expandServer, urlParts } from './lib/servers.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 const DEFAULT_HOSTS = [
   '^localhost$',
   '\\.localhost$',
@@ -32,9 +36,10 @@ export default createRulesetFunction(
       properties: { hostPatterns: { type: 'array', items: { type: 'string' } }, markerExtension: { type: 'string' } },
     },
   },
+  /** @param {Json} _input @param {{ hostPatterns?: string[], markerExtension?: string } | null} opts @param {RuleContext} context @returns {Finding[]} */
   function serversInternalHosts(_input, opts, context) {
     const marker = opts?.markerExtension ?? 'x-internal';
-    const patterns = (opts?.hostPatterns ?? DEFAULT_HOSTS).map((p) => regexFrom(p)).filter(Boolean);
+    const patterns = /** @type {RegExp[]} */ ((opts?.hostPatterns ?? DEFAULT_HOSTS).map((p) => regexFrom(p)).filter(Boolean));
     const results = [];
     for (const s of allServers(rootOf(context))) {
       if (s.server[marker] === true) continue;

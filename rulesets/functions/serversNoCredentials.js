@@ -4,8 +4,11 @@ import { rootOf } from './lib/doc.js';
 import { allServers, expandServer, urlParts } from './lib/servers.js';
 import { isCredentialName } from './lib/credentials.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /** Server URLs carry no credentials: no `user:password@` userinfo, no key or token in the query. */
-export default createRulesetFunction({ input: null, options: null }, function serversNoCredentials(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function serversNoCredentials(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const results = [];
   for (const s of allServers(rootOf(context))) {
     for (const c of expandServer(s.server)) {
@@ -30,6 +33,7 @@ export default createRulesetFunction({ input: null, options: null }, function se
   return results;
 });
 
+/** @param {string} s */
 function decodeSafe(s) {
   try {
     return decodeURIComponent(s);

@@ -4,6 +4,10 @@ import { rootOf } from './lib/doc.js';
 import { regexFrom } from './lib/secperf.js';
 import { allServers, expandServer, urlParts } from './lib/servers.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 // Reserved names that never reach the API (RFC 2606, RFC 6761). localhost and *.localhost are
 // loopback names, reported by servers-no-internal-hosts (serversInternalHosts.js), not here.
 /** @type {Array<[RegExp, (m: RegExpExecArray) => string]>} */
@@ -30,6 +34,7 @@ export default createRulesetFunction(
       properties: { markerExtension: { type: 'string' }, environmentExtension: { type: 'string' }, exemptPattern: { type: 'string' } },
     },
   },
+  /** @param {Json} _input @param {{ markerExtension?: string, environmentExtension?: string, exemptPattern?: string } | null} opts @param {RuleContext} context @returns {Finding[]} */
   function serversPlaceholder(_input, opts, context) {
     const marker = opts?.markerExtension ?? 'x-internal';
     const envExt = opts?.environmentExtension ?? 'x-environment';

@@ -4,6 +4,10 @@ import { rootOf } from './lib/doc.js';
 import { callbackOperations, opLabel, paramsOf, regexFrom } from './lib/secperf.js';
 import { operations } from './lib/doc.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * Webhooks and callbacks tell the receiver how to verify that a request comes from the API: a
  * header parameter whose name matches `headerPattern` (default: signature or HMAC headers such as
@@ -12,9 +16,11 @@ import { operations } from './lib/doc.js';
  */
 export default createRulesetFunction(
   { input: null, options: { type: ['object', 'null'], additionalProperties: false, properties: { headerPattern: { type: 'string' } } } },
+  /** @param {Json} _input @param {{ headerPattern?: string } | null} opts @param {RuleContext} context @returns {Finding[]} */
   function signedCallbacks(_input, opts, context) {
     const root = rootOf(context);
     const re = regexFrom(opts?.headerPattern ?? '/signature|hmac|^digest$|^content-digest$/i', 'i');
+    /** @param {import('./lib/doc.js').Operation} op */
     const signed = (op) => {
       if (Array.isArray(op.operation.security) && op.operation.security.some((r) => r && typeof r === 'object' && Object.keys(r).length > 0)) return true;
       return paramsOf(root, op).some((p) => p.param.in === 'header' && re && re.test(p.param.name));

@@ -5,6 +5,10 @@ import { hasEnumOrConst } from './lib/secperf.js';
 import { isBinaryString, limitNodes, limitOptions, limitReporter } from './lib/limits.js';
 import { isLengthBoundingPattern } from './lib/patterns.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 const BOUNDED_FORMATS = ['date', 'date-time', 'time', 'uuid', 'email', 'idn-email', 'ipv4', 'ipv6', 'duration', 'int32', 'int64'];
 
 /**
@@ -17,8 +21,10 @@ export default createRulesetFunction(
     input: null,
     options: limitOptions({ boundedFormats: { type: 'array', items: { type: 'string' } } }),
   },
+  /** @param {Json} _input @param {{ side: 'request' | 'response', bodiesOnly?: boolean, boundedFormats?: string[] }} options @param {RuleContext} context @returns {Finding[]} */
   function stringMaxLength(_input, options, context) {
     const root = rootOf(context);
+    /** @type {Finding[]} */
     const results = [];
     const report = limitReporter(options.side, results);
     const formats = new Set(options.boundedFormats ?? BOUNDED_FORMATS);

@@ -3,8 +3,11 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf, typesOf } from './lib/doc.js';
 import { allSchemas } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /** Array schemas declare `items` (or `prefixItems`): without them every element is "anything". */
-export default createRulesetFunction({ input: null, options: null }, function styleArrayItems(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function styleArrayItems(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const results = [];
   for (const e of allSchemas(rootOf(context))) {
     const s = e.schema;

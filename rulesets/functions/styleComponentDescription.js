@@ -2,8 +2,15 @@
 import { createRulesetFunction } from './lib/define.js';
 import { ignoredByAuthor, isObject, rootOf } from './lib/doc.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').JsonObject} JsonObject */
+/** @typedef {import('./lib/types.js').Path} Path */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 const KINDS = ['schemas', 'parameters', 'responses', 'requestBodies', 'headers'];
 // singular and plural nouns of each kind, for messages
+/** @type {Record<string, [string, string]>} */
 const NOUNS = {
   schemas: ['schema', 'schemas'],
   parameters: ['parameter', 'parameters'],
@@ -12,9 +19,10 @@ const NOUNS = {
   headers: ['header', 'headers'],
 };
 
+/** @param {JsonObject} v */
 const described = (v) => typeof v.description === 'string' && v.description.trim() !== '';
 
-/** A component that only points elsewhere: `$ref` (with at most summary/description beside it). */
+/** A component that only points elsewhere: `$ref` (with at most summary/description beside it). @param {JsonObject} v */
 function isBareRef(v) {
   if (typeof v.$ref !== 'string') return false;
   for (const k in v) if (Object.hasOwn(v, k) && k !== '$ref' && k !== 'summary' && k !== 'description') return false;
@@ -37,8 +45,10 @@ export default createRulesetFunction(
       properties: { kinds: { type: 'array', items: { enum: KINDS } } },
     },
   },
+  /** @param {Json} _input @param {{ kinds?: string[] }} options @param {RuleContext} context @returns {Finding[]} */
   function styleComponentDescription(_input, options, context) {
     const root = rootOf(context);
+    /** @type {Finding[]} */
     const out = [];
     if (!isObject(root) || !isObject(root.components)) return out;
     const rule = context?.rule?.name;
@@ -56,6 +66,7 @@ export default createRulesetFunction(
         if (!described(v)) missing.push(entry);
       }
       if (missing.length === 0) continue;
+      /** @param {{ name: string, path: Path }} c */
       const perComponent = (c) => ({ message: `${one[0].toUpperCase()}${one.slice(1)} component '${c.name}' has no description.`, path: c.path });
       const ignored = new Set(applicable.filter((c) => ignoredByAuthor(root, c.path, rule)));
       const open = applicable.length - ignored.size;

@@ -3,6 +3,11 @@ import { createRulesetFunction } from './lib/define.js';
 import { deref, isObject, rootOf } from './lib/doc.js';
 import { hasStatus, looksPlural, opLabel, optList, pathOps, pathSegments, perOperationOrOnce, splitWords, statusKeys } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+/** @typedef {import('./lib/doc.js').Operation} Operation */
+
 /** First words that make a path segment an action (`enforce_admins`, `add-members`), not a collection. */
 const ACTION_VERBS = new Set([
   'add',
@@ -48,6 +53,7 @@ const ACTION_VERBS = new Set([
 /**
  * Whether a GET answers with a list: an array, or an object holding an array (a page of items).
  * Undefined when its success response says nothing (no schema to judge by).
+ * @param {Json} root @param {Operation} get
  */
 function answersWithList(root, get) {
   const responses = isObject(get.operation.responses) ? get.operation.responses : {};
@@ -58,6 +64,7 @@ function answersWithList(root, get) {
   if (!media) return undefined;
   const schema = deref(root, media.schema, []).value;
   if (!isObject(schema)) return undefined;
+  /** @param {Json} s */
   const isArray = (s) => isObject(s) && (s.type === 'array' || (Array.isArray(s.type) && s.type.includes('array')) || isObject(s.items));
   if (isArray(schema)) return true;
   const parts = [schema, ...['allOf', 'oneOf', 'anyOf'].flatMap((k) => (Array.isArray(schema[k]) ? schema[k].map((x) => deref(root, x, []).value) : []))];
@@ -89,6 +96,7 @@ export default createRulesetFunction(
       },
     },
   },
+  /** @param {Json} _input @param {{ requireLocation?: boolean, exceptions?: string[] }} options @param {RuleContext} context @returns {Finding[]} */
   function styleCreateResponse(_input, options, context) {
     const root = rootOf(context);
     const ops = pathOps(root);
@@ -114,7 +122,9 @@ export default createRulesetFunction(
     const results = perOperationOrOnce(
       creates,
       failing,
+      /** @param {Operation} op */
       (op) => `${opLabel(op)} creates a member of a collection but documents no 201 Created (or 202 Accepted) response (has ${statusKeys(op).join(', ') || 'none'}).`,
+      /** @param {number} n */
       (n) => `None of the ${n} POST operations on collections documents 201 Created (or 202 Accepted).`,
       context,
     );

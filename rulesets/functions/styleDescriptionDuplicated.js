@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { operations, rootOf } from './lib/doc.js';
 import { opLabel } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * No two operations have the very same description (compared after trimming and collapsing white
  * space; texts shorter than `minLength`, default 20 characters, are ignored): a copied description
@@ -18,6 +22,7 @@ export default createRulesetFunction(
       properties: { minLength: { type: 'integer', minimum: 1 } },
     },
   },
+  /** @param {Json} _input @param {{ minLength?: number }} options @param {RuleContext} context @returns {Finding[]} */
   function styleDescriptionDuplicated(_input, options, context) {
     const minLength = options?.minLength ?? 20;
     const first = new Map();

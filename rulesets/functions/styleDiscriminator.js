@@ -3,17 +3,22 @@ import { createRulesetFunction } from './lib/define.js';
 import { at, deref, isObject, pointerSegments, rootOf } from './lib/doc.js';
 import { allSchemas, collectProperties, collectRequired } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').JsonObject} JsonObject */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /**
  * A discriminator works only if every candidate schema has the discriminating property and requires
  * it, and every mapping target exists. With oneOf/anyOf the candidates are the members (the
  * composing schema's own properties count for each); without, the schema itself (inheritance
  * through allOf).
  */
-export default createRulesetFunction({ input: null, options: null }, function styleDiscriminator(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function styleDiscriminator(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   for (let eI = 0, eList = allSchemas(root); eI < eList.length; eI++) {
     const e = eList[eI];
+    /** @type {JsonObject} */
     const s = e.schema;
     const d = s.discriminator;
     if (!isObject(d) || typeof d.propertyName !== 'string') continue;

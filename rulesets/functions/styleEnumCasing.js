@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { allSchemas, CASING_LABEL, dominantCasing, matchesCasing, regexList } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 const ORDER = ['macro', 'snake', 'camel', 'kebab', 'pascal'];
 // Only identifier-like values are judged: `PENDING`, `in_progress`; not `application/json`, `2xx`.
 const IDENT = /^[A-Za-z][A-Za-z0-9]*([_-][A-Za-z0-9]+)*$/;
@@ -10,8 +14,9 @@ const IDENT = /^[A-Za-z][A-Za-z0-9]*([_-][A-Za-z0-9]+)*$/;
 // short upper-case codes (GB, US, EUR).
 const CODE = /^[a-z]{2,3}([-_][A-Z][A-Za-z]{1,3})+$|^[A-Z0-9]{1,3}$/;
 
-/** Acronyms inside camel/Pascal values count as words (`OutboundAPI`, `ACHFailure`). */
+/** Acronyms inside camel/Pascal values count as words (`OutboundAPI`, `ACHFailure`). @param {string} v */
 const looseAcronyms = (v) => v.replace(/[A-Z]{2,}(?=[A-Z][a-z]|[0-9]|$)/g, (m) => m[0] + m.slice(1).toLowerCase());
+/** @param {string} v @param {string} c */
 const fits = (v, c) => matchesCasing(c === 'camel' || c === 'pascal' ? looseAcronyms(v) : v, c);
 
 /**
@@ -36,6 +41,7 @@ export default createRulesetFunction(
       },
     },
   },
+  /** @param {Json} _input @param {{ casing?: string, scope?: 'enum' | 'api', ignore?: string[] }} options @param {RuleContext} context @returns {Finding[]} */
   function styleEnumCasing(_input, options, context) {
     const casing = options.casing ?? 'auto';
     const scope = options.scope ?? 'enum';
@@ -48,6 +54,7 @@ export default createRulesetFunction(
       // A list that is mostly codes or names of another standard (time zones, locales) is not judged.
       if (vals.length > 0 && vals.length * 2 > strings.length) enums.push({ e, vals });
     }
+    /** @type {string | undefined} */
     let apiCasing;
     if (casing === 'auto' && scope === 'api') {
       apiCasing = dominantCasing(
@@ -61,7 +68,7 @@ export default createRulesetFunction(
       let target = casing !== 'auto' ? casing : apiCasing;
       if (!target) {
         if (vals.length < 2 || ORDER.some((c) => vals.every((v) => fits(v, c)))) continue;
-        target = ORDER.map((c) => [c, vals.filter((v) => fits(v, c)).length]).sort((a, b) => b[1] - a[1])[0][0];
+        target = ORDER.map(/** @returns {[string, number]} */ (c) => [c, vals.filter((v) => fits(v, c)).length]).sort((a, b) => b[1] - a[1])[0][0];
       }
       const bad = vals.filter((v) => !fits(v, target));
       if (bad.length === 0) continue;

@@ -3,6 +3,12 @@ import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf, typesOf } from './lib/doc.js';
 import { allSchemas } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').JsonObject} JsonObject */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
+/** @param {Json} v */
 function typeOfValue(v) {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'array';
@@ -10,6 +16,7 @@ function typeOfValue(v) {
   return typeof v;
 }
 
+/** @param {Json} v @param {string[]} types */
 function fits(v, types) {
   const t = typeOfValue(v);
   return types.includes(t) || (t === 'integer' && types.includes('number'));
@@ -19,9 +26,11 @@ function fits(v, types) {
  * Enum values match the schema's declared type(s) (null only when the schema is nullable) and are
  * unique. Schemas without a declared type are checked for duplicates only.
  */
-export default createRulesetFunction({ input: null, options: null }, function styleEnumValid(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function styleEnumValid(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
+  /** @type {Finding[]} */
   const results = [];
   for (const e of allSchemas(rootOf(context))) {
+    /** @type {JsonObject} */
     const s = e.schema;
     if (!Array.isArray(s.enum)) continue;
     const types = typesOf(s);

@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { allResponses, isErrorCode, optList } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * Error responses (4xx, 5xx, default) that have a body offer it as RFC 9457 Problem Details
  * (`application/problem+json`, or the `mediaTypes` configured, e.g. `application/fhir+json`).
@@ -18,6 +22,7 @@ export default createRulesetFunction(
       properties: { mediaTypes: { type: 'array', items: { type: 'string' }, minItems: 1 } },
     },
   },
+  /** @param {Json} _input @param {{ mediaTypes?: string[] }} options @param {RuleContext} context @returns {Finding[]} */
   function styleErrorMediaType(_input, options, context) {
     const allowed = optList(options, 'mediaTypes', ['application/problem+json', 'application/problem+xml']).map((m) => m.toLowerCase());
     const errors = [];
@@ -30,6 +35,7 @@ export default createRulesetFunction(
     }
     const failing = errors.filter((e) => !e.ok);
     if (failing.length === 0) return [];
+    /** @param {{ r: { codes: Iterable<string> } }} e */
     const label = (e) => [...e.r.codes].join('/') || 'error';
     if (failing.length === errors.length && errors.length >= 3) {
       const used = [...new Set(failing.flatMap((e) => e.mts))].slice(0, 3).join(', ');

@@ -3,9 +3,14 @@ import { createRulesetFunction } from './lib/define.js';
 import { deref, isObject, rootOf } from './lib/doc.js';
 import { allResponses, isErrorCode } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * The family of an error body schema: the component it references, followed through allOf
  * extensions to their base (`allOf: [$ref Problem, {…}]` belongs to Problem); inline schemas have none.
+ * @param {Json} root @param {Json} schema @param {number} [depth] @returns {string | undefined}
  */
 function familyOf(root, schema, depth = 0) {
   if (!isObject(schema) || depth > 10) return undefined;
@@ -19,7 +24,7 @@ function familyOf(root, schema, depth = 0) {
   return undefined;
 }
 
-/** Inline schemas form a family with their identical copies (multi-file descriptions are bundled by copying). */
+/** Inline schemas form a family with their identical copies (multi-file descriptions are bundled by copying). @param {Json} schema */
 function inlineFamily(schema) {
   let text;
   try {
@@ -30,6 +35,7 @@ function inlineFamily(schema) {
   return text.length > 20000 ? undefined : `inline:${text}`;
 }
 
+/** @param {string} family */
 const nameOf = (family) => (family.startsWith('inline:') ? 'an inline schema' : family.startsWith('#/components/') ? family.split('/').pop() : family);
 
 /**
@@ -49,6 +55,7 @@ export default createRulesetFunction(
       properties: { schema: { type: 'string' } },
     },
   },
+  /** @param {Json} _input @param {{ schema?: string }} options @param {RuleContext} context @returns {Finding[]} */
   function styleErrorSchemaShared(_input, options, context) {
     const root = rootOf(context);
     const bodies = [];
@@ -67,6 +74,7 @@ export default createRulesetFunction(
     if (bodies.length < 2) return [];
     let shared = typeof options.schema === 'string' && options.schema !== '' ? `#/components/schemas/${options.schema}` : undefined;
     if (!shared) {
+      /** @type {Map<string, number>} */
       const counts = new Map();
       for (const b of bodies) if (b.family) counts.set(b.family, (counts.get(b.family) ?? 0) + 1);
       const ranked = [...counts].sort((a, b) => b[1] - a[1]);

@@ -3,6 +3,11 @@ import { createRulesetFunction } from './lib/define.js';
 import { deref, isObject, rootOf, specVersion } from './lib/doc.js';
 import { allMediaTypes, allParameters, allResponseHeaders, pathKey } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').Path} Path */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * An Example Object has `value` or `externalValue`, not both (the specification says they are
  * mutually exclusive). Only 3.0 needs the rule: the official schemas of 3.1 and 3.2 refuse both
@@ -10,12 +15,14 @@ import { allMediaTypes, allParameters, allResponseHeaders, pathKey } from './lib
  * (request bodies, responses, content of parameters and headers), parameter and header; refs are
  * followed and each Example Object is reported once, where it is written.
  */
-export default createRulesetFunction({ input: null, options: null }, function styleExampleValueExternal(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function styleExampleValueExternal(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
+  /** @type {Finding[]} */
   const out = [];
   // 3.1 and 3.2's JSON Schema rejects both already (oas3-schema): one finding is enough
   if (!isObject(root) || (specVersion(root) !== '3.0' && specVersion(root) !== '2.0')) return out;
   const seen = new Set();
+  /** @param {Json} raw @param {Path} at @param {string} name */
   const check = (raw, at, name) => {
     const { value, path } = deref(root, raw, at);
     if (!isObject(value) || !path) return;
@@ -26,11 +33,13 @@ export default createRulesetFunction({ input: null, options: null }, function st
       out.push({ message: `Example '${name}' has both value and externalValue: they are mutually exclusive.`, path });
     }
   };
+  /** @param {Json} holder @param {Path} base */
   const examplesOf = (holder, base) => {
     if (!isObject(holder) || !isObject(holder.examples)) return;
     for (const name of Object.keys(holder.examples)) check(holder.examples[name], [...base, 'examples', name], name);
   };
   // a parameter or header: its own examples and those of its `content` media type
+  /** @param {Json} holder @param {Path} base */
   const holderAndContent = (holder, base) => {
     if (!isObject(holder)) return;
     examplesOf(holder, base);

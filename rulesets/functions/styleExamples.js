@@ -4,14 +4,24 @@ import { deref, isObject, rootOf, specVersion } from './lib/doc.js';
 import { validateExample } from './lib/style-examples.js';
 import { allMediaTypes, allParameters, allResponseHeaders, allSchemas } from './lib/style.js';
 
-/** Validates one value; adds a finding at the failing place inside the example. */
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').JsonObject} JsonObject */
+/** @typedef {import('./lib/types.js').Path} Path */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
+/**
+ * Validates one value; adds a finding at the failing place inside the example.
+ * @param {Json} root @param {Json} schema @param {Json} value @param {'any' | 'request' | 'response'} mode
+ * @param {Path} path @param {string} label @param {Finding[]} out @param {boolean} [coerce]
+ */
 function check(root, schema, value, mode, path, label, out, coerce = false) {
   if (value === undefined || (!isObject(schema) && typeof schema !== 'boolean')) return;
   const r = validateExample(root, schema, value, mode, coerce);
   if (r) out.push({ message: `${label} does not match its schema: ${r.message}.`, path: [...path, ...r.path] });
 }
 
-/** Examples of a parameter, header or media type: `example`, and `examples[*].value` (refs followed). */
+/** Examples of a parameter, header or media type: `example`, and `examples[*].value` (refs followed). @param {Json} root @param {JsonObject} holder @param {Path} base */
 function holderExamples(root, holder, base) {
   const list = [];
   if (holder.example !== undefined) list.push({ value: holder.example, path: [...base, 'example'] });
@@ -25,7 +35,7 @@ function holderExamples(root, holder, base) {
   return list;
 }
 
-/** The schema of a parameter or header: `schema`, or the schema of its single `content` entry. */
+/** The schema of a parameter or header: `schema`, or the schema of its single `content` entry. @param {JsonObject} holder */
 function holderSchema(holder) {
   if (holder.schema !== undefined) return holder.schema;
   if (isObject(holder.content)) {
@@ -42,12 +52,14 @@ function holderSchema(holder) {
  * is validated once, where it is written, by an interpreter (no per-schema compilation); the first
  * error of an example is reported at the offending value.
  */
-export default createRulesetFunction({ input: null, options: null }, function styleExamples(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function styleExamples(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const v30 = specVersion(root) === '3.0';
+  /** @type {Finding[]} */
   const out = [];
   for (let eI = 0, eList = allSchemas(root); eI < eList.length; eI++) {
     const e = eList[eI];
+    /** @type {JsonObject} */
     const s = e.schema;
     // 3.0: `example: null` usually means "no example" (an empty YAML value).
     if (s.example !== undefined && !(v30 && s.example === null)) check(root, s, s.example, 'any', [...e.path, 'example'], 'Schema example', out);

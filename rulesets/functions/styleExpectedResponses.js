@@ -3,6 +3,11 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { hasInput, hasStatus, opLabel, pathOps, perOperationOrOnce, statusKeys } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+/** @typedef {import('./lib/doc.js').Operation} Operation */
+
 /**
  * Operations of the selected `methods` (default all) document one of the `expect`ed responses
  * (exact codes, range keys such as `4XX`, `default`, or a class such as `5xx` = any 5xx code), and
@@ -34,6 +39,12 @@ export default createRulesetFunction(
       },
     },
   },
+  /**
+   * @param {Json} _input
+   * @param {{ methods?: string[], expect?: string[], expectAll?: string[], when?: 'always' | 'input' | 'itemPath' | 'serverErrors',
+   *   exemptRedirects?: boolean, exemptNoContent?: boolean, onlyWithSuccess?: boolean, what?: string }} options
+   * @param {RuleContext} context @returns {Finding[]}
+   */
   function styleExpectedResponses(_input, options, context) {
     const root = rootOf(context);
     const methods = options.methods ? new Set(options.methods.map((m) => m.toLowerCase())) : undefined;
@@ -42,6 +53,7 @@ export default createRulesetFunction(
     const expectAll = options.expectAll ?? [];
     const what = options.what ?? [...expect, ...expectAll].join(', ');
     // A code of `expectAll` is covered by itself, its range key (5XX) or `default`.
+    /** @param {string[]} keys */
     const missingOf = (keys) => expectAll.filter((c) => !hasStatus(keys, [c, `${c[0]}XX`, 'default']));
     const applicable = pathOps(root).filter((op) => {
       if (methods && !methods.has(op.method)) return false;
@@ -64,10 +76,12 @@ export default createRulesetFunction(
     return perOperationOrOnce(
       applicable,
       failing,
+      /** @param {Operation} op */
       (op) =>
         expect.length > 0 && !hasStatus(statusKeys(op), expect)
           ? `${opLabel(op)} documents no ${what} response (has ${statusKeys(op).join(', ') || 'none'}).`
           : `${opLabel(op)} does not document ${missingOf(statusKeys(op)).join(', ')} (has ${statusKeys(op).join(', ')}).`,
+      /** @param {number} n */
       (n) => `None of the ${n} operations this applies to documents a ${what} response.`,
       context,
     );

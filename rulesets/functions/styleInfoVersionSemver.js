@@ -3,9 +3,14 @@ import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { majorOf, STRATEGIES, strategyOf, versionSignals } from './lib/style-versioning.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /** info.version is MAJOR.MINOR.PATCH, and, with the path strategy, its major matches the path version. */
 export default createRulesetFunction(
   { input: null, options: { type: 'object', additionalProperties: false, properties: { strategy: { enum: ['auto', ...STRATEGIES] } } } },
+  /** @param {Json} _input @param {{ strategy?: string }} options @param {RuleContext} context @returns {Finding[]} */
   function styleInfoVersionSemver(_input, options, context) {
     const root = rootOf(context);
     if (!isObject(root)) return [];

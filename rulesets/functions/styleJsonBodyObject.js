@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { allMediaTypes, effectiveTypes, isJsonMediaType, optList } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * JSON request and response bodies are objects at the top level, so that fields (paging links,
  * metadata) can be added later without breaking clients. Media types listed in `ignoreMediaTypes`
@@ -17,6 +21,7 @@ export default createRulesetFunction(
       properties: { ignoreMediaTypes: { type: 'array', items: { type: 'string' } } },
     },
   },
+  /** @param {Json} _input @param {{ ignoreMediaTypes?: string[] }} options @param {RuleContext} context @returns {Finding[]} */
   function styleJsonBodyObject(_input, options, context) {
     const root = rootOf(context);
     const ignore = new Set(optList(options, 'ignoreMediaTypes', ['application/json-patch+json']).map((m) => m.toLowerCase()));

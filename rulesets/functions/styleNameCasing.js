@@ -3,7 +3,13 @@ import { createRulesetFunction } from './lib/define.js';
 import { isObject, operations, rootOf } from './lib/doc.js';
 import { allParameters, allProperties, allResponseHeaders, CASING_LABEL, casingsOf, coreName, dominantCasingWeighted, matchesCasing, optList, regexList } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').Path} Path */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 const TARGETS = ['path-params', 'query-params', 'header-params', 'cookie-params', 'response-headers', 'properties', 'schema-names', 'operation-ids'];
+/** @type {Record<string, string>} */
 const WHAT = {
   'path-params': 'Path parameter',
   'query-params': 'Query parameter',
@@ -15,9 +21,10 @@ const WHAT = {
   'operation-ids': 'operationId',
 };
 
+/** @type {Record<string, string>} */
 const PARAM_IN = { 'path-params': 'path', 'query-params': 'query', 'header-params': 'header', 'cookie-params': 'cookie' };
 
-/** Where a use of a name is reported: built only for the uses that produce a finding. */
+/** Where a use of a name is reported: built only for the uses that produce a finding. @param {string} target @param {Json} obj @returns {Path} */
 function usePath(target, obj) {
   if (PARAM_IN[target] !== undefined) return [...obj.path, 'name'];
   if (target === 'response-headers') return obj.keyPath;
@@ -30,6 +37,7 @@ function usePath(target, obj) {
  * Calls `use(name, target, obj)` for every name of one kind, in document order; `obj` is what
  * `usePath` turns into the place to report (a parameter, header, property or operation entry, or
  * the schema name).
+ * @param {Json} root @param {string} target @param {(name: string, target: string, obj: Json) => void} use
  */
 function eachName(root, target, use) {
   const inOf = PARAM_IN[target];
@@ -46,13 +54,13 @@ function eachName(root, target, use) {
   }
 }
 
-/** `x` starts with a digit (such a part, `50p`, `2fa`, says nothing about casing). */
+/** `x` starts with a digit (such a part, `50p`, `2fa`, says nothing about casing). @param {string} x */
 const startsWithDigit = (x) => {
   const c = x.charCodeAt(0);
   return c >= 48 && c <= 57;
 };
 
-/** The parts of a name judged for casing (see below), without decorations, empty and digit-led parts. */
+/** The parts of a name judged for casing (see below), without decorations, empty and digit-led parts. @param {string} name @param {string | undefined} sep @param {string | undefined} separator */
 function partsOf(name, sep, separator) {
   let n = coreName(name);
   if (sep && n.includes(sep)) n = n.slice(n.lastIndexOf(sep) + 1);
@@ -97,6 +105,10 @@ export default createRulesetFunction(
       },
     },
   },
+  /**
+   * @param {Json} _input @param {{ targets: string[], casing?: string, acronyms?: string[], ignore?: string[], namespaceSeparator?: string, separator?: string }} options
+   * @param {RuleContext} context @returns {Finding[]}
+   */
   function styleNameCasing(_input, options, context) {
     const root = rootOf(context);
     const casing = options.casing ?? 'auto';
@@ -106,7 +118,9 @@ export default createRulesetFunction(
     const separator = options.separator;
     // Names repeat a lot (`id`, `name` in every schema): judge each distinct name once. A group's
     // uses are kept flat, [target, obj, target, obj, …]; paths are built for findings only.
+    /** @type {Map<string, Json[]>} */
     const byName = new Map();
+    /** @param {string} name @param {string} target @param {Json} obj */
     const use = (name, target, obj) => {
       const uses = byName.get(name);
       if (uses === undefined) byName.set(name, [target, obj]);
@@ -130,6 +144,7 @@ export default createRulesetFunction(
     let why = '';
     // Does a part follow the target casing? In auto mode the target is one of the casings
     // casingsOf lists (never header), so the casings a part fits answer it.
+    /** @type {(p: string) => boolean} */
     let fits;
     if (casing === 'auto') {
       // Each part counts once per use of its name.

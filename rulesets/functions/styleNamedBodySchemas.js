@@ -3,12 +3,15 @@ import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { allMediaTypes, isJsonMediaType } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /**
  * Structured JSON request and response bodies reference a named component schema instead of
  * declaring an inline object with properties: named schemas give generated clients stable type
  * names and can be reused. Wrappers that only compose references (`allOf: [$ref…]`) are accepted.
  */
-export default createRulesetFunction({ input: null, options: null }, function styleNamedBodySchemas(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function styleNamedBodySchemas(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const results = [];
   for (const m of allMediaTypes(rootOf(context))) {
     const s = m.media.schema;

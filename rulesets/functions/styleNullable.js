@@ -3,12 +3,15 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { allSchemas, isOas31Plus } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /**
  * `nullable` works only with a `type` next to it (OpenAPI 3.0.3: without one it has no effect, even
  * beside allOf/anyOf/oneOf or $ref), and it is not a keyword at all in 3.1+, where `null` is
  * added to `type` instead.
  */
-export default createRulesetFunction({ input: null, options: null }, function styleNullable(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function styleNullable(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const v31 = isOas31Plus(root);
   const results = [];

@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf, typesOf } from './lib/doc.js';
 import { allSchemas, optList } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * integer and number schemas declare a `format` (int32, int64, float, double, decimal, or a
  * custom one) so that clients pick a type that holds every value. Enumerations and schemas whose `minimum`/`maximum`
@@ -19,6 +23,7 @@ export default createRulesetFunction(
       },
     },
   },
+  /** @param {Json} _input @param {{ formats?: string[] }} options @param {RuleContext} context @returns {Finding[]} */
   function styleNumericFormat(_input, options, context) {
     const formats = new Set(optList(options, 'formats', ['int32', 'int64', 'float', 'double', 'decimal']));
     const results = [];

@@ -2,12 +2,18 @@
 import { createRulesetFunction } from './lib/define.js';
 import { ignoredByAuthor, operations, rootOf } from './lib/doc.js';
 
-/** `a summary`, `an operationId`, `tags`: the field as an English noun phrase. */
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+/** @typedef {import('./lib/doc.js').Operation} Operation */
+
+/** `a summary`, `an operationId`, `tags`: the field as an English noun phrase. @param {string} field */
 function withArticle(field) {
   if (field.endsWith('s')) return field;
   return /^[aeiou]/i.test(field) ? `an ${field}` : `a ${field}`;
 }
 
+/** @param {Json} v */
 function present(v) {
   if (typeof v === 'string') return v.trim() !== '';
   if (Array.isArray(v)) return v.length > 0;
@@ -29,12 +35,14 @@ export default createRulesetFunction(
       properties: { field: { type: 'string' } },
     },
   },
+  /** @param {Json} _input @param {{ field: string }} options @param {RuleContext} context @returns {Finding[]} */
   function styleOperationField(_input, options, context) {
     const root = rootOf(context);
     const ops = operations(root);
     const field = options.field;
     const missing = ops.filter((op) => !present(op.operation[field]));
     if (missing.length === 0) return [];
+    /** @param {Operation} op */
     const perOperation = (op) => ({ message: `Operation has no ${field}.`, path: op.path });
     // operations whose author ignores the rule do not count towards the convention (their own
     // findings are returned, to be suppressed as ignored)

@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { pathSegments } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {{ lit: Map<string, TrieNode>, tpl: TrieNode | undefined, ends: number[], first: number }} TrieNode */
+
 /**
  * Two paths are ambiguous when a request URL could match both and neither is more specific: each
  * has a literal segment where the other has a template (`/{entity}/me` and `/books/{id}`). OpenAPI
@@ -11,9 +15,10 @@ import { pathSegments } from './lib/style.js';
  * both match. Paths that differ only in parameter names are reported by validation
  * (equivalent-paths), not here.
  */
-export default createRulesetFunction({ input: null, options: null }, function stylePathAmbiguity(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function stylePathAmbiguity(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   if (!isObject(root) || !isObject(root.paths)) return [];
+  /** @type {Map<number, { key: string, segs: (string | null)[] }[]>} */
   const byLength = new Map();
   const shapes = new Set();
   for (let keyI = 0, keyList = Object.keys(root.paths); keyI < keyList.length; keyI++) {
@@ -70,7 +75,7 @@ export default createRulesetFunction({ input: null, options: null }, function st
 /**
  * A trie node; `first` is the index of the first path that reached it (the smallest below it).
  * @param {number} first
- * @returns {{ lit: Map<string, any>, tpl: any, ends: number[], first: number }}
+ * @returns {TrieNode}
  */
 function newNode(first) {
   return { lit: new Map(), tpl: undefined, ends: [], first };
@@ -81,6 +86,8 @@ function newNode(first) {
  * position k) with each side more specific somewhere (`earlier`/`later`: the earlier path has a
  * literal where the later has a template, and the reverse) and passes `accept`; undefined if none.
  * Subtrees whose first path is not below the best found so far are not entered.
+ * @param {TrieNode} node @param {(string | null)[]} segs @param {number} k @param {boolean} earlier @param {boolean} later @param {number} limit
+ * @param {(i: number) => boolean} accept @returns {number | undefined}
  */
 function firstAmbiguous(node, segs, k, earlier, later, limit, accept) {
   if (node.first >= limit) return undefined;
@@ -90,6 +97,7 @@ function firstAmbiguous(node, segs, k, earlier, later, limit, accept) {
     return undefined;
   }
   let best = limit;
+  /** @param {TrieNode | undefined} child @param {boolean} e @param {boolean} l */
   const visit = (child, e, l) => {
     if (child === undefined || child.first >= best) return;
     const i = firstAmbiguous(child, segs, k + 1, e, l, best, accept);

@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { pathSegments } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * Paths stay shallow: at most `maxSegments` segments, and at most `maxSubResourceLevels` static
  * segments after the first path parameter (`/carts/{id}/items/{itemId}` is one sub-resource level).
@@ -19,6 +23,7 @@ export default createRulesetFunction(
       },
     },
   },
+  /** @param {Json} _input @param {{ maxSegments?: number, maxSubResourceLevels?: number }} options @param {RuleContext} context @returns {Finding[]} */
   function stylePathDepth(_input, options, context) {
     const root = rootOf(context);
     if (!isObject(root) || !isObject(root.paths)) return [];

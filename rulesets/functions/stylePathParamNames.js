@@ -3,12 +3,15 @@ import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { pathSegments } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /**
  * The same resource is addressed with the same parameter name everywhere: for each path prefix up to
  * a template (`/orders/{…}`), the first path's parameter name is the name; later paths that name the
  * same position differently (`/orders/{id}/items` next to `/orders/{orderId}`) are reported.
  */
-export default createRulesetFunction({ input: null, options: null }, function stylePathParamNames(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function stylePathParamNames(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   if (!isObject(root) || !isObject(root.paths)) return [];
   const first = new Map();

@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { looksPlural, optList, pathSegments, regexList } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 const EXCEPTIONS = ['me', 'self', 'current', 'status', 'health', 'api', 'apis', 'v1', 'latest', 'default', 'by-id', 'by-name', 'admin'];
 
 /**
@@ -25,6 +29,7 @@ export default createRulesetFunction(
       },
     },
   },
+  /** @param {Json} _input @param {{ exceptions?: string[], ignoreSegments?: string[], ignoreParams?: string[] }} options @param {RuleContext} context @returns {Finding[]} */
   function stylePathPlural(_input, options, context) {
     const root = rootOf(context);
     if (!isObject(root) || !isObject(root.paths)) return [];

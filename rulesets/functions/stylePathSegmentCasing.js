@@ -3,9 +3,14 @@ import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { CASING_LABEL, matchesCasing, pathSegments, regexList, splitWords } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
+/** @type {Record<string, string>} */
 const JOIN = { kebab: '-', snake: '_' };
 
-/** A suggested rewrite of a literal in the wanted casing (kebab and snake only; others: none). */
+/** A suggested rewrite of a literal in the wanted casing (kebab and snake only; others: none). @param {string} text @param {string} casing */
 function suggest(text, casing) {
   const sep = JOIN[casing];
   return sep
@@ -34,6 +39,7 @@ export default createRulesetFunction(
       },
     },
   },
+  /** @param {Json} _input @param {{ casing?: 'kebab' | 'snake' | 'camel' | 'pascal', ignoreSegments?: string[] }} options @param {RuleContext} context @returns {Finding[]} */
   function stylePathSegmentCasing(_input, options, context) {
     const root = rootOf(context);
     if (!isObject(root) || !isObject(root.paths)) return [];

@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { optList, pathSegments, splitWords } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 const VERBS = ['get', 'put', 'post', 'delete', 'patch', 'create', 'update', 'remove', 'add', 'fetch', 'retrieve', 'modify', 'insert', 'edit', 'set', 'list', 'read'];
 const ALLOW = ['add-ons', 'addons', 'add-on', 'addon', 'settings', 'set-up', 'setup', 'readme', 'read-only', 'readonly', 'get-started'];
 
@@ -24,6 +28,7 @@ export default createRulesetFunction(
       },
     },
   },
+  /** @param {Json} _input @param {{ verbs?: string[], allow?: string[] }} options @param {RuleContext} context @returns {Finding[]} */
   function stylePathVerbs(_input, options, context) {
     const root = rootOf(context);
     if (!isObject(root) || !isObject(root.paths)) return [];

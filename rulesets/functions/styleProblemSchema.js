@@ -3,7 +3,12 @@ import { createRulesetFunction } from './lib/define.js';
 import { deref, isObject, rootOf, typesOf } from './lib/doc.js';
 import { allResponses, collectProperties, isErrorCode, optList } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 // RFC 9457 §3.1 members and their JSON types.
+/** @type {Record<string, string>} */
 const MEMBER_TYPES = { type: 'string', title: 'string', status: 'integer', detail: 'string', instance: 'string' };
 
 /**
@@ -24,6 +29,7 @@ export default createRulesetFunction(
       },
     },
   },
+  /** @param {Json} _input @param {{ mediaTypes?: string[], members?: string[] }} options @param {RuleContext} context @returns {Finding[]} */
   function styleProblemSchema(_input, options, context) {
     const root = rootOf(context);
     const mediaTypes = optList(options, 'mediaTypes', ['application/problem+json']).map((m) => m.toLowerCase());

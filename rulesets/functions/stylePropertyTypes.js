@@ -3,7 +3,11 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { allProperties, effectiveTypes, optList, resolved } from './lib/style.js';
 
-/** "string/uuid", "integer/int64", "boolean": the type and format of a scalar property. */
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
+/** "string/uuid", "integer/int64", "boolean": the type and format of a scalar property. @param {Json} root @param {Json} raw */
 function signature(root, raw) {
   const types = effectiveTypes(root, raw).filter((t) => t !== 'null');
   if (types.length !== 1) return undefined;
@@ -34,6 +38,7 @@ export default createRulesetFunction(
       },
     },
   },
+  /** @param {Json} _input @param {{ minOccurrences?: number, ignore?: string[] }} options @param {RuleContext} context @returns {Finding[]} */
   function stylePropertyTypes(_input, options, context) {
     const root = rootOf(context);
     const min = options.minOccurrences ?? 3;
@@ -57,7 +62,7 @@ export default createRulesetFunction(
       const [major, n] = [...counts].sort((a, b) => b[1] - a[1])[0];
       // Without a clear majority there is no convention to point to.
       if (n * 2 <= list.length) continue;
-      const example = list.find((x) => x.sig === major);
+      const example = list.find((/** @type {{ sig: string }} */ x) => x.sig === major);
       for (const x of list) {
         if (x.sig === major) continue;
         results.push({ message: `Property '${name}' is ${x.sig} here but ${major} in ${n} of ${list.length} places (e.g. ${example.path.join('.')}).`, path: x.path });

@@ -3,13 +3,16 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { isOas31Plus, refIndex } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /**
  * Keywords next to `$ref` that the specification ignores. OpenAPI 3.0: a Reference Object cannot
  * have siblings (every one is ignored — a `nullable` or `description` there silently disappears).
  * 3.1+: schemas may have siblings (JSON Schema 2020-12), other Reference Objects only `summary` and
  * `description`. Path items may be combined with `$ref` in every version.
  */
-export default createRulesetFunction({ input: null, options: null }, function styleRefSiblings(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function styleRefSiblings(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const v31 = isOas31Plus(root);
   const results = [];

@@ -3,12 +3,15 @@ import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { allParameters, allSchemas } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /**
  * A required parameter or a required property does not declare a `default`: a value that must be
  * sent never falls back to a default, so the default misleads readers and generators. Only defaults
  * written inline are reported (a shared schema's default is not this property's fault).
  */
-export default createRulesetFunction({ input: null, options: null }, function styleRequiredNoDefault(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function styleRequiredNoDefault(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   for (let entryI = 0, entryList = allParameters(root); entryI < entryList.length; entryI++) {

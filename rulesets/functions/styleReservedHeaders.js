@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { allParameters, optList } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 const RESERVED = ['Accept', 'Content-Type', 'Authorization'];
 
 /**
@@ -20,6 +24,7 @@ export default createRulesetFunction(
       },
     },
   },
+  /** @param {Json} _input @param {{ names?: string[] }} options @param {RuleContext} context @returns {Finding[]} */
   function styleReservedHeaders(_input, options, context) {
     const root = rootOf(context);
     const results = [];

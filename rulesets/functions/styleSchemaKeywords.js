@@ -3,6 +3,13 @@ import { createRulesetFunction } from './lib/define.js';
 import { cached, deref, isObject, rootOf, specVersion, typesOf } from './lib/doc.js';
 import { allSchemas } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').JsonObject} JsonObject */
+/** @typedef {import('./lib/types.js').Path} Path */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+/** @typedef {{ ids: Map<string, string>, memo: WeakMap<object, string>, unique: number }} CanonTables */
+
 // Keywords that only apply to one type: with a `type` that excludes it they never apply.
 const OBJECT_KEYWORDS = ['properties', 'required', 'additionalProperties'];
 const ARRAY_KEYWORDS = ['items'];
@@ -13,18 +20,21 @@ const COUNT_PAIRS = [
   ['minProperties', 'maxProperties'],
 ];
 
+/** @param {Json} v */
 const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
 
-/** A value for a message: JSON, shortened. */
+/** A value for a message: JSON, shortened. @param {Json} v */
 function show(v) {
   const t = JSON.stringify(v) ?? String(v);
   return t.length > 60 ? `${t.slice(0, 57)}…` : t;
 }
 
+/** @param {string[]} types */
 function showTypes(types) {
   return types.length === 1 ? `'${types[0]}'` : `[${types.join(', ')}]`;
 }
 
+/** @param {Json} a @param {Json} b @returns {boolean} */
 function deepEqual(a, b) {
   if (a === b) return true;
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
@@ -38,6 +48,7 @@ function deepEqual(a, b) {
 /**
  * The lower and upper numeric bounds of a schema: `minimum`/`maximum` (exclusive with the 3.0
  * boolean `exclusiveMinimum: true`), and the numeric `exclusiveMinimum`/`exclusiveMaximum` of 3.1.
+ * @param {JsonObject} s @param {boolean} low @returns {{ kw: string, v: number, ex: boolean, label: string }[]}
  */
 function bounds(s, low) {
   const [incl, excl] = low ? ['minimum', 'exclusiveMinimum'] : ['maximum', 'exclusiveMaximum'];
@@ -54,11 +65,13 @@ function bounds(s, low) {
  * A canonical id per JSON value (hash-consing): equal ids ⇔ deep-equal values. Each object's text
  * holds its own keys and the ids of its children only, so the whole walk is linear in the size of
  * what it is asked about, and every object is read once per document.
+ * @param {Json} root @returns {CanonTables}
  */
 function canonTables(root) {
   return cached(root, 'style:canonical-ids', () => ({ ids: new Map(), memo: new WeakMap(), unique: 0 }));
 }
 
+/** @param {CanonTables} t @param {Json} v @param {number} depth @returns {string} */
 function canonId(t, v, depth) {
   if (v === null || typeof v !== 'object') return typeof v === 'string' ? JSON.stringify(v) : `${typeof v}:${String(v)}`;
   const hit = t.memo.get(v);
@@ -85,19 +98,20 @@ function canonId(t, v, depth) {
   return id;
 }
 
-/** A `$ref` with nothing else beside it. */
+/** A `$ref` with nothing else beside it. @param {Json} x */
 function isBareRef(x) {
   if (!isObject(x) || typeof x.$ref !== 'string') return false;
   for (const k in x) if (Object.hasOwn(x, k) && k !== '$ref') return false;
   return true;
 }
 
-/** Reports oneOf members that are the same schema (deep-equal once a bare `$ref` is resolved). */
+/** Reports oneOf members that are the same schema (deep-equal once a bare `$ref` is resolved). @param {Json} root @param {JsonObject} s @param {Path} path @param {Finding[]} out */
 function duplicateBranches(root, s, path, out) {
   const list = s.oneOf;
   if (!Array.isArray(list) || list.length < 2) return;
   const t = canonTables(root);
   const first = new Map();
+  /** @param {Json} x */
   const label = (x) => (isBareRef(x) ? `$ref '${x.$ref}'` : 'inline schema');
   for (let i = 0; i < list.length; i++) {
     const raw = list[i];
@@ -128,12 +142,14 @@ function duplicateBranches(root, s, path, out) {
  * minItems/maxItems, minProperties/maxProperties); a `default` or `const` that the schema's `enum`
  * does not list; oneOf members that are the same schema (oneOf then rejects every value they match).
  */
-export default createRulesetFunction({ input: null, options: null }, function styleSchemaKeywords(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function styleSchemaKeywords(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const v30 = specVersion(root) === '3.0' || specVersion(root) === '2.0';
+  /** @type {Finding[]} */
   const out = [];
   for (let eI = 0, eList = allSchemas(root); eI < eList.length; eI++) {
     const e = eList[eI];
+    /** @type {JsonObject} */
     const s = e.schema;
     const types = typesOf(s);
     if (types.length > 0) {

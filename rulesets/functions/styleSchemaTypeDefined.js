@@ -3,6 +3,9 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { allSchemas } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 // Keywords that only make sense for one type, and the type they imply.
 const IMPLIES = [
   ['properties', 'object'],
@@ -32,7 +35,7 @@ const CONSTRAINT_VIA = new Set(['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 
  * `type`. Schemas that compose (`allOf`/`anyOf`/`oneOf`/`not`), reference (`$ref`), enumerate (`enum`,
  * `const`), or are themselves members of a composition are left alone, as are annotation-only schemas.
  */
-export default createRulesetFunction({ input: null, options: null }, function styleSchemaTypeDefined(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function styleSchemaTypeDefined(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const results = [];
   for (const e of allSchemas(rootOf(context))) {
     const s = e.schema;

@@ -3,13 +3,16 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { allSchemas, isOas31Plus } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /**
  * allOf/anyOf/oneOf with a single member say nothing a plain schema (or `$ref`) would not. In
  * OpenAPI 3.0 a single-member composition is the accepted way to put keywords next to a reference
  * (`allOf: [$ref]` + `nullable`/`description`), so it is reported there only when it has no
  * sibling keywords; 3.1 allows siblings next to `$ref` directly.
  */
-export default createRulesetFunction({ input: null, options: null }, function styleSingleComposition(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function styleSingleComposition(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const v31 = isOas31Plus(root);
   const results = [];

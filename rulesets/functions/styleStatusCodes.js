@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { allResponses, opLabel } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 // The IANA HTTP Status Code Registry (RFC 9110 and the RFCs it lists).
 const IANA = [
   100, 101, 102, 103, 104, 200, 201, 202, 203, 204, 205, 206, 207, 208, 226, 300, 301, 302, 303, 304, 305, 307, 308, 400, 401, 402, 403, 404, 405, 406, 407, 408, 409, 410, 411, 412, 413, 414, 415,
@@ -23,6 +27,7 @@ export default createRulesetFunction(
       properties: { allowed: { type: 'array', items: { type: 'string' } } },
     },
   },
+  /** @param {Json} _input @param {{ allowed?: string[] }} options @param {RuleContext} context @returns {Finding[]} */
   function styleStatusCodes(_input, options, context) {
     const allowed = new Set(Array.isArray(options.allowed) && options.allowed.length > 0 ? options.allowed.map(String) : IANA);
     const custom = Array.isArray(options.allowed) && options.allowed.length > 0;

@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { deref, isObject, rootOf } from './lib/doc.js';
 import { opLabel, optList, pathOps } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * 200 (and by default 201 without a Location header) responses of operations other than HEAD and
  * OPTIONS describe their body in `content`; a success without a body is 204 No Content. Each
@@ -20,6 +24,7 @@ export default createRulesetFunction(
       },
     },
   },
+  /** @param {Json} _input @param {{ codes?: string[], skipMethods?: string[] }} options @param {RuleContext} context @returns {Finding[]} */
   function styleSuccessBody(_input, options, context) {
     const root = rootOf(context);
     const codes = optList(options, 'codes', ['200', '201']);

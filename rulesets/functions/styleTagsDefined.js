@@ -2,13 +2,17 @@
 import { createRulesetFunction } from './lib/define.js';
 import { isObject, operations, rootOf } from './lib/doc.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').JsonObject} JsonObject */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /**
  * Every tag an operation uses is declared in the top-level `tags` list. Each undeclared tag is
  * reported once, where it is first used, with the number of operations using it.
  */
-export default createRulesetFunction({ input: null, options: null }, function styleTagsDefined(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function styleTagsDefined(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
-  const declared = new Set(isObject(root) && Array.isArray(root.tags) ? root.tags.filter(isObject).map((t) => t.name) : []);
+  const declared = new Set(isObject(root) && Array.isArray(root.tags) ? root.tags.filter(isObject).map((/** @type {JsonObject} */ t) => t.name) : []);
   const undeclared = new Map();
   for (let opI = 0, opList = operations(root); opI < opList.length; opI++) {
     const op = opList[opI];

@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { operations, rootOf } from './lib/doc.js';
 import { opLabel } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * An operation text field (default `summary`) reads as a short title: at most `maxLength`
  * characters, one line, no trailing period. Missing fields are left to the rule that requires them.
@@ -20,6 +24,7 @@ export default createRulesetFunction(
       },
     },
   },
+  /** @param {Json} _input @param {{ field?: string, maxLength?: number, trailingPeriod?: boolean }} options @param {RuleContext} context @returns {Finding[]} */
   function styleTextStyle(_input, options, context) {
     const field = options.field ?? 'summary';
     const max = options.maxLength ?? 80;

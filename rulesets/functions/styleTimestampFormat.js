@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf, typesOf } from './lib/doc.js';
 import { allProperties, optList, regex } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 const NAMES = '(^|_)(at|date|time|timestamp)$|[a-z0-9](At|Date|Time|Timestamp)$|^(created|updated|modified|deleted|expires|expiry|timestamp|date)$';
 
 /**
@@ -23,6 +27,7 @@ export default createRulesetFunction(
       },
     },
   },
+  /** @param {Json} _input @param {{ names?: string, formats?: string[], allowNumeric?: boolean }} options @param {RuleContext} context @returns {Finding[]} */
   function styleTimestampFormat(_input, options, context) {
     const names = regex(options.names ?? NAMES) ?? /** @type {RegExp} */ (regex(NAMES));
     const formats = new Set(optList(options, 'formats', ['date-time', 'date', 'time']));

@@ -3,7 +3,12 @@ import { createRulesetFunction } from './lib/define.js';
 import { isObject, pointerSegments, rootOf } from './lib/doc.js';
 import { optList, refIndex } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 const KINDS = ['schemas', 'responses', 'parameters', 'examples', 'requestBodies', 'headers', 'links', 'callbacks', 'pathItems'];
+/** @type {Record<string, string>} */
 const LABEL = {
   schemas: 'Schema',
   responses: 'Response',
@@ -30,6 +35,7 @@ export default createRulesetFunction(
       properties: { kinds: { type: 'array', items: { enum: KINDS } } },
     },
   },
+  /** @param {Json} _input @param {{ kinds?: string[] }} options @param {RuleContext} context @returns {Finding[]} */
   function styleUnusedComponents(_input, options, context) {
     const root = rootOf(context);
     if (!isObject(root) || !isObject(root.components)) return [];

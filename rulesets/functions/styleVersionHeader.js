@@ -4,9 +4,14 @@ import { deref, isObject, rootOf } from './lib/doc.js';
 import { opLabel, pathOps } from './lib/style.js';
 import { STRATEGIES, strategyOf, versionSignals } from './lib/style-versioning.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /** With the header strategy, every operation declares the version header (`header`, or the name most operations use). */
 export default createRulesetFunction(
   { input: null, options: { type: 'object', additionalProperties: false, properties: { strategy: { enum: ['auto', ...STRATEGIES] }, header: { type: 'string' } } } },
+  /** @param {Json} _input @param {{ strategy?: string, header?: string }} options @param {RuleContext} context @returns {Finding[]} */
   function styleVersionHeader(_input, options, context) {
     const root = rootOf(context);
     if (!isObject(root)) return [];

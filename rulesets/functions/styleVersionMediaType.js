@@ -4,9 +4,14 @@ import { isObject, rootOf } from './lib/doc.js';
 import { allMediaTypes } from './lib/style.js';
 import { MEDIA_VERSION, STRATEGIES, strategyOf, versionSignals } from './lib/style-versioning.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /** With the media-type strategy, every JSON request and response media type carries the version. */
 export default createRulesetFunction(
   { input: null, options: { type: 'object', additionalProperties: false, properties: { strategy: { enum: ['auto', ...STRATEGIES] } } } },
+  /** @param {Json} _input @param {{ strategy?: string }} options @param {RuleContext} context @returns {Finding[]} */
   function styleVersionMediaType(_input, options, context) {
     const root = rootOf(context);
     if (!isObject(root)) return [];

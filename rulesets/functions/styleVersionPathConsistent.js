@@ -3,9 +3,14 @@ import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { majorOf, STRATEGIES, strategyOf, versionSignals } from './lib/style-versioning.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /** With the path strategy, all paths carry the same major version. */
 export default createRulesetFunction(
   { input: null, options: { type: 'object', additionalProperties: false, properties: { strategy: { enum: ['auto', ...STRATEGIES] } } } },
+  /** @param {Json} _input @param {{ strategy?: string }} options @param {RuleContext} context @returns {Finding[]} */
   function styleVersionPathConsistent(_input, options, context) {
     const root = rootOf(context);
     if (!isObject(root)) return [];

@@ -4,6 +4,10 @@ import { isObject, rootOf } from './lib/doc.js';
 import { regex } from './lib/style.js';
 import { STRATEGIES, strategyOf, versionSignals } from './lib/style-versioning.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * With the path strategy, version segments match `pathFormat` (default `^v\d+$`, a major version
  * only, `alpha`/`beta` suffixes allowed), and the version sits in the server URLs or in the paths,
@@ -11,6 +15,7 @@ import { STRATEGIES, strategyOf, versionSignals } from './lib/style-versioning.j
  */
 export default createRulesetFunction(
   { input: null, options: { type: 'object', additionalProperties: false, properties: { strategy: { enum: ['auto', ...STRATEGIES] }, pathFormat: { type: 'string' } } } },
+  /** @param {Json} _input @param {{ strategy?: string, pathFormat?: string }} options @param {RuleContext} context @returns {Finding[]} */
   function styleVersionPathFormat(_input, options, context) {
     const root = rootOf(context);
     if (!isObject(root)) return [];

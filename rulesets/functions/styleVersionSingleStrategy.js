@@ -3,12 +3,17 @@ import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { LABEL, STRATEGIES, strategyOf, versionSignals } from './lib/style-versioning.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /**
  * The API versions in one way only (path, header, query parameter or media type): the configured
  * `strategy` or, with `auto`, whichever it uses most; other signals are reported.
  */
 export default createRulesetFunction(
   { input: null, options: { type: 'object', additionalProperties: false, properties: { strategy: { enum: ['auto', ...STRATEGIES] } } } },
+  /** @param {Json} _input @param {{ strategy?: string }} options @param {RuleContext} context @returns {Finding[]} */
   function styleVersionSingleStrategy(_input, options, context) {
     const root = rootOf(context);
     if (!isObject(root)) return [];

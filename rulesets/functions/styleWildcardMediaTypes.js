@@ -3,6 +3,10 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { allMediaTypes, optList } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /** Content keys are concrete media types, not `*\/*` or `type/*` (unless listed in `allow`, e.g. `image/*` for uploads). */
 export default createRulesetFunction(
   {
@@ -15,6 +19,7 @@ export default createRulesetFunction(
       },
     },
   },
+  /** @param {Json} _input @param {{ allow?: string[] }} options @param {RuleContext} context @returns {Finding[]} */
   function styleWildcardMediaTypes(_input, options, context) {
     const all = allMediaTypes(rootOf(context));
     const results = [];

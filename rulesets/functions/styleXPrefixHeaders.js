@@ -3,8 +3,13 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { allParameters, allResponseHeaders, optList } from './lib/style.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 const X_ALLOW = ['X-Request-ID', 'X-Correlation-ID', 'X-RateLimit-*'];
 
+/** @param {string[]} list @returns {(name: string) => boolean} */
 function globMatcher(list) {
   const res = list.map((g) => new RegExp(`^${g.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`, 'i'));
   return (name) => res.some((re) => re.test(name));
@@ -26,6 +31,7 @@ export default createRulesetFunction(
       },
     },
   },
+  /** @param {Json} _input @param {{ allow?: string[] }} options @param {RuleContext} context @returns {Finding[]} */
   function styleXPrefixHeaders(_input, options, context) {
     const root = rootOf(context);
     const results = [];

@@ -2,13 +2,19 @@
 import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /** A tag's `parent` (OpenAPI 3.2) names a tag declared in the root `tags` list, and parents do not form a cycle. */
-export default createRulesetFunction({ input: null, options: null }, function tagParentExists(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function tagParentExists(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   if (!isObject(root) || !Array.isArray(root.tags)) return [];
+  /** @type {Json[]} */
   const tags = root.tags;
   const byName = new Map();
   for (const t of tags) if (isObject(t) && typeof t.name === 'string' && !byName.has(t.name)) byName.set(t.name, t);
+  /** @type {Finding[]} */
   const out = [];
   tags.forEach((t, i) => {
     if (!isObject(t) || typeof t.parent !== 'string') return;

@@ -2,12 +2,18 @@
 import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf, specVersion } from './lib/doc.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+
 /** Each tag name in the root `tags` list is unique. */
-export default createRulesetFunction({ input: null, options: null }, function tagsUnique(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function tagsUnique(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   if (!isObject(root) || !Array.isArray(root.tags)) return [];
+  /** @type {Json[]} */
   const tags = root.tags;
   const first = new Map();
+  /** @type {Finding[]} */
   const out = [];
   // The 3.0 schema's uniqueItems already reports entries identical to an earlier one.
   const identicalReported = specVersion(root) === '3.0';

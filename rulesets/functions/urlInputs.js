@@ -3,6 +3,12 @@ import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
 import { hasEnumOrConst, kindsOf, opLabel, paramSchema, paramsOf, pathOperations, resolveSchema, squash, walkSide } from './lib/secperf.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').Path} Path */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+/** @typedef {import('./lib/types.js').Finding} Finding */
+/** @typedef {import('./lib/doc.js').Operation} Operation */
+
 const URL_FORMATS = ['uri', 'url', 'iri', 'uri-reference', 'iri-reference', 'uri-template'];
 const NAME_SUFFIXES = ['url', 'uri', 'callback', 'webhook', 'redirect', 'returnto', 'redirectto'];
 
@@ -25,11 +31,13 @@ export default createRulesetFunction(
       },
     },
   },
+  /** @param {Json} _input @param {{ nameSuffixes?: string[], formats?: string[], allowlistExtensions?: string[] } | null} opts @param {RuleContext} context @returns {Finding[]} */
   function urlInputs(_input, opts, context) {
     const root = rootOf(context);
     const suffixes = (opts?.nameSuffixes ?? NAME_SUFFIXES).map(squash).filter(Boolean);
     const formats = new Set(opts?.formats ?? URL_FORMATS);
     const exts = opts?.allowlistExtensions ?? ['x-allowed-hosts', 'x-allowlist'];
+    /** @param {string} name @param {Json} raw @param {Json} s */
     const isUrlInput = (name, raw, s) => {
       if (!s || !kindsOf(s).includes('string')) return false;
       if (hasEnumOrConst(s) || typeof s.pattern === 'string') return false;
@@ -38,8 +46,10 @@ export default createRulesetFunction(
       const n = squash(name);
       return suffixes.some((x) => n.endsWith(x));
     };
+    /** @type {Finding[]} */
     const results = [];
     const seen = new Set();
+    /** @param {Path} path @param {string} what @param {Operation} op */
     const push = (path, what, op) => {
       const key = path.join('\u0000');
       if (seen.has(key)) return;
@@ -81,6 +91,7 @@ export default createRulesetFunction(
   },
 );
 
+/** @param {Json[]} path a Path (`test` stringifies its index segments) */
 function inLinks(path) {
   for (let i = 1; i < path.length; i++) if (path[i - 1] === 'properties' && /^_?links$/i.test(path[i])) return true;
   return false;

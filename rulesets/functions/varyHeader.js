@@ -3,11 +3,14 @@ import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
 import { findParam, hasHeader, isSuccess, mediaOf, opLabel, pathOperations, responsesOf } from './lib/secperf.js';
 
+/** @typedef {import('./lib/types.js').Json} Json */
+/** @typedef {import('./lib/types.js').RuleContext} RuleContext */
+
 /**
  * Cacheable (GET) success responses that vary by content negotiation (more than one media type, or
  * an Accept-Language parameter) declare a Vary header, so shared caches key them correctly.
  */
-export default createRulesetFunction({ input: null, options: null }, function varyHeader(_input, _options, context) {
+export default createRulesetFunction({ input: null, options: null }, function varyHeader(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
   const seen = new Set();

@@ -4,12 +4,22 @@
 // bounded, memoised per document where it walks, and never throws on odd input.
 import { at, cached, deref, isObject, lowerWords, METHODS, operations, pointerSegments } from './doc.js';
 
+/** @typedef {import('./types.js').Json} Json */
+/** @typedef {import('./types.js').JsonObject} JsonObject */
+/** @typedef {import('./types.js').Path} Path */
+/** @typedef {import('./doc.js').Operation & { isCallback?: boolean, parent?: AnyOperation }} AnyOperation An operation of allOperations (callbacks included). */
+/** @typedef {{ param: JsonObject, path: Path }} ParamEntry */
+/** @typedef {{ code: string, response: JsonObject, path: Path }} ResponseEntry */
+/** @typedef {[PathLink | null, string]} PathLink A path as a linked list of [parent, key] nodes. */
+/** @typedef {PathLink | null} PathNode */
+
 const MAX_SCHEMA_NODES = 200000;
 const MAX_CALLBACK_DEPTH = 4;
 
+/** @type {Map<string, string[]>} */
 const wordMemo = new Map();
 
-/** Lower-case words of a name: camelCase, PascalCase, snake_case, kebab-case and dotted names. Memoised. */
+/** Lower-case words of a name: camelCase, PascalCase, snake_case, kebab-case and dotted names. Memoised. @param {unknown} name */
 export function nameWords(name) {
   const key = String(name);
   let w = wordMemo.get(key);
@@ -20,7 +30,7 @@ export function nameWords(name) {
   return w;
 }
 
-/** True when the words of `name` end with the words of `term` (`billingAddress` ends with `address`). */
+/** True when the words of `name` end with the words of `term` (`billingAddress` ends with `address`). @param {string[]} nameWordList @param {string[]} termWordList */
 export function endsWithTerm(nameWordList, termWordList) {
   if (termWordList.length === 0 || termWordList.length > nameWordList.length) return false;
   const off = nameWordList.length - termWordList.length;
@@ -30,6 +40,7 @@ export function endsWithTerm(nameWordList, termWordList) {
 
 /** Compiles a dictionary (list of names) once per list: terms indexed by their last word. */
 const termCache = new WeakMap();
+/** @param {unknown} names @returns {Map<string, { name: string, words: string[] }[]>} */
 export function termsOf(names) {
   if (!Array.isArray(names)) return new Map();
   let index = termCache.get(names);
@@ -44,13 +55,13 @@ export function termsOf(names) {
       index.get(last).push({ name: n, words });
     }
     // Longer terms first: `emailAddress` is reported rather than `address`.
-    for (const list of index.values()) list.sort((a, b) => b.words.length - a.words.length);
+    for (const list of index.values()) list.sort((/** @type {{ words: string[] }} */ a, /** @type {{ words: string[] }} */ b) => b.words.length - a.words.length);
     termCache.set(names, index);
   }
   return index;
 }
 
-/** The dictionary entry a name ends with (the longest one), or undefined. */
+/** The dictionary entry a name ends with (the longest one), or undefined. @param {unknown} name @param {unknown} names @returns {string | undefined} */
 export function matchTerm(name, names) {
   const w = nameWords(name);
   if (w.length === 0) return undefined;
@@ -60,7 +71,7 @@ export function matchTerm(name, names) {
   return undefined;
 }
 
-/** Case-insensitive own-key lookup (HTTP header names). Returns the key as written, or undefined. */
+/** Case-insensitive own-key lookup (HTTP header names). Returns the key as written, or undefined. @param {Json} headers @param {string} name */
 export function headerKey(headers, name) {
   if (!isObject(headers)) return undefined;
   const lower = name.toLowerCase();
@@ -72,12 +83,15 @@ export function headerKey(headers, name) {
  * Every operation: operations(root) of lib/doc.js (paths, webhooks, 3.2 `query` and
  * `additionalOperations`) plus the operations of callbacks (inline and in components), each once.
  * Callback entries carry `isCallback: true` and `parent` (the operation declaring it, when inline).
+ * @param {Json} root @returns {AnyOperation[]}
  */
 export function allOperations(root) {
   return cached(root, 'compliance:allOperations', () => {
+    /** @type {AnyOperation[]} */
     const out = [...operations(root)];
     if (!isObject(root)) return out;
     const seen = new Set();
+    /** @param {Json} raw @param {Path} rawPath @param {AnyOperation | undefined} parent @param {number} depth */
     const addCallback = (raw, rawPath, parent, depth) => {
       if (depth > MAX_CALLBACK_DEPTH) return;
       const { value: cb, path: cbPath } = deref(root, raw, rawPath);
@@ -88,6 +102,7 @@ export function allOperations(root) {
         if (expr.startsWith('x-')) continue;
         const { value: item, path: itemPath } = deref(root, cb[expr], [...cbPath, expr]);
         if (!isObject(item) || !itemPath) continue;
+        /** @param {string} method @param {JsonObject} op @param {Path} opPath */
         const add = (method, op, opPath) => {
           const entry = { method, pathKey: expr, isWebhook: false, isCallback: true, parent, operation: op, pathItem: item, path: opPath };
           out.push(entry);
@@ -114,9 +129,10 @@ export function allOperations(root) {
   });
 }
 
-/** operationId → operation entry (first one wins), over allOperations. */
+/** operationId → operation entry (first one wins), over allOperations. @param {Json} root */
 export function operationsById(root) {
   return cached(root, 'compliance:operationsById', () => {
+    /** @type {Map<string, AnyOperation>} */
     const m = new Map();
     for (let opI = 0, opList = allOperations(root); opI < opList.length; opI++) {
       const op = opList[opI];
@@ -127,14 +143,17 @@ export function operationsById(root) {
   });
 }
 
-/** A path kept as a linked list of [parent, key] nodes, turned into an array only when reported. */
+/** A path kept as a linked list of [parent, key] nodes, turned into an array only when reported. @param {PathNode} node */
 function materialize(node) {
+  /** @type {string[]} */
   const out = [];
   for (let n = node; n; n = n[0]) out.push(n[1]);
   return out.reverse();
 }
 
+/** @param {string[]} path */
 function linked(path) {
+  /** @type {PathNode} */
   let node = null;
   for (const k of path) node = [node, k];
   return node;
@@ -142,6 +161,7 @@ function linked(path) {
 
 /** Entries of documentParts: their fields plus `path`, computed on first use. */
 class SchemaSite {
+  /** @param {JsonObject} schema @param {PathNode} node */
   constructor(schema, node) {
     this.schema = schema;
     this.node = node;
@@ -152,6 +172,7 @@ class SchemaSite {
 }
 
 class PropertySite {
+  /** @param {string} name @param {Json} schema @param {JsonObject} parent @param {PathNode} node @param {PathNode} parentNode */
   constructor(name, schema, parent, node, parentNode) {
     this.name = name;
     this.schema = schema;
@@ -168,6 +189,7 @@ class PropertySite {
 }
 
 class ParameterSite {
+  /** @param {JsonObject} param @param {PathNode} node */
   constructor(param, node) {
     this.param = param;
     this.node = node;
@@ -178,6 +200,7 @@ class ParameterSite {
 }
 
 class HeaderSite {
+  /** @param {string} name @param {JsonObject} header @param {PathNode} node */
   constructor(name, header, node) {
     this.name = name;
     this.header = header;
@@ -189,6 +212,7 @@ class HeaderSite {
 }
 
 class MediaTypeSite {
+  /** @param {string | undefined} key @param {JsonObject} mediaType @param {string} context @param {PathNode} node */
   constructor(key, mediaType, context, node) {
     this.key = key;
     this.mediaType = mediaType;
@@ -206,6 +230,7 @@ const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 // One bit per subschema keyword, for a single pass over a schema's own keys.
 const KEYWORD_BITS = new Map();
 for (const k of new Set([...SCHEMA_MAPS, ...SCHEMA_SINGLES, ...SCHEMA_LISTS, 'items'])) KEYWORD_BITS.set(k, 1 << KEYWORD_BITS.size);
+/** @param {string[]} list */
 const maskOf = (list) => list.reduce((m, k) => m | KEYWORD_BITS.get(k), 0);
 const ITEMS_BIT = KEYWORD_BITS.get('items');
 const MAPS_MASK = maskOf(SCHEMA_MAPS);
@@ -219,6 +244,7 @@ const LISTS_MASK = maskOf(SCHEMA_LISTS);
  * { schemas: [{schema}], properties: [{name, schema, parent, parentPath}], parameters: [{param}],
  *   headers: [{name, header}], mediaTypes: [{key, mediaType, context}] } with context one of
  * request | response | parameter | header | component (key undefined for components.mediaTypes).
+ * @param {Json} root
  */
 export function documentParts(root) {
   return cached(root, 'compliance:documentParts', () => {
@@ -229,6 +255,7 @@ export function documentParts(root) {
     const seenItems = new Set();
     const seenSchemas = new Set();
 
+    /** @param {Json} schema @param {PathNode} base */
     const walkSchema = (schema, base) => {
       // Most sites hold a bare reference: nothing to walk there.
       if (!isObject(schema) || seenSchemas.has(schema) || (typeof schema.$ref === 'string' && Object.keys(schema).length === 1)) return;
@@ -257,6 +284,7 @@ export function documentParts(root) {
         if (mask & MAPS_MASK) {
           for (const m of SCHEMA_MAPS) {
             if (!(mask & KEYWORD_BITS.get(m)) || !isObject(s[m])) continue;
+            /** @type {PathLink} */
             const mNode = [node, m];
             const map = s[m];
             if (m === 'properties') {
@@ -264,6 +292,7 @@ export function documentParts(root) {
               for (const k in map) {
                 if (!Object.hasOwn(map, k)) continue; // Object.keys' keys and order, no array
                 const v = map[k];
+                /** @type {PathLink} */
                 const kNode = [mNode, k];
                 parts.properties.push(new PropertySite(k, v, s, kNode, node));
                 stack.push(v, kNode);
@@ -275,6 +304,7 @@ export function documentParts(root) {
         if (mask & LISTS_MASK) {
           for (const k of SCHEMA_LISTS) {
             if (!(mask & KEYWORD_BITS.get(k)) || !Array.isArray(s[k])) continue;
+            /** @type {PathLink} */
             const lNode = [node, k];
             const list = s[k];
             for (let i = 0; i < list.length; i++) stack.push(list[i], [lNode, String(i)]);
@@ -282,21 +312,25 @@ export function documentParts(root) {
         }
         if (mask & ITEMS_BIT) {
           if (isObject(s.items)) stack.push(s.items, [node, 'items']);
-          else if (Array.isArray(s.items)) s.items.forEach((x, i) => stack.push(x, [[node, 'items'], String(i)]));
+          else if (Array.isArray(s.items)) s.items.forEach((/** @type {Json} */ x, /** @type {number} */ i) => stack.push(x, [[node, 'items'], String(i)]));
         }
       }
     };
+    /** @param {Json} v */
     const isRef = (v) => isObject(v) && typeof v.$ref === 'string';
+    /** @param {Json} c @param {PathNode} node @param {string} context */
     const content = (c, node, context) => {
       if (!isObject(c)) return;
       for (const key of Object.keys(c)) mediaType(c[key], [node, key], key, context);
     };
+    /** @param {Json} mt @param {PathNode} node @param {string | undefined} key @param {string} context */
     const mediaType = (mt, node, key, context) => {
       if (!isObject(mt) || isRef(mt)) return;
       parts.mediaTypes.push(new MediaTypeSite(key, mt, context, node));
       if (mt.schema !== undefined) walkSchema(mt.schema, [node, 'schema']);
       if (mt.itemSchema !== undefined) walkSchema(mt.itemSchema, [node, 'itemSchema']);
       if (isObject(mt.encoding)) {
+        /** @type {PathLink} */
         const eNode = [node, 'encoding'];
         for (let kI = 0, kList = Object.keys(mt.encoding); kI < kList.length; kI++) {
           const k = kList[kI];
@@ -305,62 +339,75 @@ export function documentParts(root) {
         }
       }
     };
+    /** @param {Json} h @param {PathNode} node @param {string} name */
     const header = (h, node, name) => {
       if (!isObject(h) || isRef(h)) return;
       parts.headers.push(new HeaderSite(name, h, node));
       if (h.schema !== undefined) walkSchema(h.schema, [node, 'schema']);
       content(h.content, [node, 'content'], 'header');
     };
+    /** @param {Json} hs @param {PathNode} node */
     const headers = (hs, node) => {
       if (isObject(hs)) for (const k of Object.keys(hs)) header(hs[k], [node, k], k);
     };
+    /** @param {Json} x @param {PathNode} node */
     const parameter = (x, node) => {
       if (!isObject(x) || isRef(x)) return;
       parts.parameters.push(new ParameterSite(x, node));
       if (x.schema !== undefined) walkSchema(x.schema, [node, 'schema']);
       content(x.content, [node, 'content'], 'parameter');
     };
+    /** @param {Json} list @param {PathNode} node */
     const parameterList = (list, node) => {
       if (Array.isArray(list)) list.forEach((x, i) => parameter(x, [node, String(i)]));
     };
+    /** @param {Json} r @param {PathNode} node */
     const response = (r, node) => {
       if (!isObject(r) || isRef(r)) return;
       headers(r.headers, [node, 'headers']);
       content(r.content, [node, 'content'], 'response');
     };
+    /** @param {Json} rb @param {PathNode} node */
     const requestBody = (rb, node) => {
       if (!isObject(rb) || isRef(rb)) return;
       content(rb.content, [node, 'content'], 'request');
     };
+    /** @param {Json} cb @param {PathNode} node @param {number} depth */
     const callback = (cb, node, depth) => {
       if (!isObject(cb) || isRef(cb) || depth > MAX_CALLBACK_DEPTH) return;
       for (const k of Object.keys(cb)) if (!k.startsWith('x-')) pathItem(cb[k], [node, k], depth);
     };
+    /** @param {Json} op @param {PathNode} node @param {number} depth */
     const operation = (op, node, depth) => {
       if (!isObject(op)) return;
       parameterList(op.parameters, [node, 'parameters']);
       requestBody(op.requestBody, [node, 'requestBody']);
       if (isObject(op.responses)) {
+        /** @type {PathLink} */
         const rNode = [node, 'responses'];
         for (const c of Object.keys(op.responses)) response(op.responses[c], [rNode, c]);
       }
       if (isObject(op.callbacks)) {
+        /** @type {PathLink} */
         const cNode = [node, 'callbacks'];
         for (const n of Object.keys(op.callbacks)) callback(op.callbacks[n], [cNode, n], depth + 1);
       }
     };
+    /** @param {Json} item @param {PathNode} node @param {number} depth */
     const pathItem = (item, node, depth) => {
       if (!isObject(item) || isRef(item) || seenItems.has(item)) return;
       seenItems.add(item);
       parameterList(item.parameters, [node, 'parameters']);
       for (const m of METHODS) if (isObject(item[m])) operation(item[m], [node, m], depth);
       if (isObject(item.additionalOperations)) {
+        /** @type {PathLink} */
         const aNode = [node, 'additionalOperations'];
         for (const m of Object.keys(item.additionalOperations)) operation(item.additionalOperations[m], [aNode, m], depth);
       }
     };
 
     const c = isObject(root.components) ? root.components : {};
+    /** @param {string} k */
     const comp = (k) => linked(['components', k]);
     if (isObject(c.schemas)) for (const k of Object.keys(c.schemas)) walkSchema(c.schemas[k], [comp('schemas'), k]);
     if (isObject(c.parameters)) for (const k of Object.keys(c.parameters)) parameter(c.parameters[k], [comp('parameters'), k]);
@@ -377,7 +424,7 @@ export function documentParts(root) {
   });
 }
 
-/** Whether the node at `path`, or an object on the way to it, carries one of `markers` (own keys). */
+/** Whether the node at `path`, or an object on the way to it, carries one of `markers` (own keys). @param {Json} root @param {Path} path @param {string[]} markers */
 export function markedOnPath(root, path, markers) {
   let cur = root;
   for (let i = 0; i <= path.length; i++) {
@@ -389,23 +436,26 @@ export function markedOnPath(root, path, markers) {
   return false;
 }
 
-/** Schema types, following one local $ref: ['string'], ['object', 'null'], … */
+/** Schema types, following one local $ref: ['string'], ['object', 'null'], … @param {Json} root @param {Json} schema @returns {string[]} */
 export function schemaTypes(root, schema) {
   const { value } = deref(root, schema, []);
   if (!isObject(value)) return [];
-  if (Array.isArray(value.type)) return value.type.filter((t) => typeof t === 'string');
+  if (Array.isArray(value.type)) return value.type.filter((/** @type {Json} */ t) => typeof t === 'string');
   return typeof value.type === 'string' ? [value.type] : [];
 }
 
 /**
  * Every Server Object of the document with its path: root, path items (paths, webhooks,
  * components.pathItems), operations (callbacks included) and links.
+ * @param {Json} root
  */
 export function serverObjects(root) {
   return cached(root, 'compliance:servers', () => {
+    /** @type {{ server: JsonObject, path: Path }[]} */
     const out = [];
     if (!isObject(root)) return out;
     const seen = new Set();
+    /** @param {Json} servers @param {Path} p */
     const list = (servers, p) => {
       if (!Array.isArray(servers)) return;
       servers.forEach((s, i) => {
@@ -439,7 +489,7 @@ export function serverObjects(root) {
 /** A `{name}` of a server URL template (global: for matchAll and replace). */
 export const SERVER_VARIABLE = /\{([^{}]*)\}/g;
 
-/** The variable names of a server URL template, in order, repeats kept. */
+/** The variable names of a server URL template, in order, repeats kept. @param {string} url */
 export function serverVariablesIn(url) {
   return [...url.matchAll(SERVER_VARIABLE)].map((m) => m[1]);
 }
@@ -448,12 +498,15 @@ export function serverVariablesIn(url) {
  * Every Link Object as written: components.links and inline links of responses (components and
  * operations). Each: { name, link, path, operation } with operation the operation entry whose
  * response declares it inline (undefined for shared links and components).
+ * @param {Json} root
  */
 export function linkObjects(root) {
   return cached(root, 'compliance:links', () => {
+    /** @type {{ name: string, link: JsonObject, path: Path, operation: AnyOperation | undefined }[]} */
     const out = [];
     if (!isObject(root)) return out;
     const seen = new Set();
+    /** @param {Json} links @param {Path} p @param {AnyOperation | undefined} operation */
     const fromLinks = (links, p, operation) => {
       if (!isObject(links)) return;
       for (let nameI = 0, nameList = Object.keys(links); nameI < nameList.length; nameI++) {
@@ -481,7 +534,7 @@ export function linkObjects(root) {
   });
 }
 
-/** The Operation Object a local operationRef (`#/paths/~1a/get`) points to, or undefined. */
+/** The Operation Object a local operationRef (`#/paths/~1a/get`) points to, or undefined. @param {Json} root @param {unknown} ref */
 export function operationAtRef(root, ref) {
   const segs = pointerSegments(ref);
   if (!segs || segs.length < 2) return undefined;
@@ -493,7 +546,7 @@ export function operationAtRef(root, ref) {
   return allOperations(root).find((o) => o.operation === op);
 }
 
-/** The operation a Link Object targets: { op } when found, { missing: message, field } when it cannot be, {} when not checkable. */
+/** The operation a Link Object targets: { op } when found, { missing: message, field } when it cannot be, {} when not checkable. @param {Json} root @param {JsonObject} link */
 export function linkTarget(root, link) {
   if (typeof link.operationId === 'string') {
     const op = operationsById(root).get(link.operationId);
@@ -508,7 +561,7 @@ export function linkTarget(root, link) {
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
-/** RFC 9110 token (method names, header names). */
+/** RFC 9110 token (method names, header names). @param {unknown} s */
 export function isToken(s) {
   return typeof s === 'string' && TOKEN.test(s);
 }
@@ -516,6 +569,7 @@ export function isToken(s) {
 /**
  * Parses a runtime expression (OAS "Runtime Expressions" ABNF). Returns { ok: true, source,
  * kind, name } or { ok: false, reason }.
+ * @param {string} expr
  */
 export function parseRuntimeExpression(expr) {
   if (expr === '$url' || expr === '$method' || expr === '$statusCode') return { ok: true };
@@ -537,8 +591,9 @@ export function parseRuntimeExpression(expr) {
   return { ok: true, source, kind, name };
 }
 
-/** The `{…}` expressions embedded in a string: [{ expr, index }]. Unbalanced braces yield { error }. */
+/** The `{…}` expressions embedded in a string: [{ expr, index }]. Unbalanced braces yield { error }. @param {string} s */
 export function embeddedExpressions(s) {
+  /** @type {{ expr: string, index: number }[]} */
   const out = [];
   let i = 0;
   while (i < s.length) {
@@ -558,7 +613,9 @@ const RESTRICTED_NAME = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}$/;
  * Parses a media type or media range with parameters (RFC 9110 section 8.3.1 / 12.5.1, names per
  * RFC 6838). Returns { type, subtype, params } or { error }.
  */
+// Values untyped (any): callers test `error` by truthiness, which cannot narrow the { error } | { type, … } union.
 const mediaTypeMemo = new Map();
+/** @param {unknown} value */
 export function parseMediaType(value) {
   if (typeof value !== 'string') return { error: 'not a string' };
   let r = mediaTypeMemo.get(value);
@@ -570,6 +627,7 @@ export function parseMediaType(value) {
   return r;
 }
 
+/** @param {string} value */
 function parseMediaTypeUncached(value) {
   const s = value.trim();
   if (s !== value) return { error: 'leading or trailing whitespace' };
@@ -582,6 +640,7 @@ function parseMediaTypeUncached(value) {
   if (type === '*' && subtype !== '*') return { error: `'*/${subtype}' is not a media range (only */* and type/*)` };
   if (type !== '*' && !RESTRICTED_NAME.test(type)) return { error: `'${type}' is not a valid type name` };
   if (subtype !== '*' && !RESTRICTED_NAME.test(subtype)) return { error: `'${subtype}' is not a valid subtype name` };
+  /** @type {Record<string, string>} */
   const params = {};
   if (semi >= 0) {
     const rest = s.slice(semi + 1);
@@ -600,9 +659,13 @@ function parseMediaTypeUncached(value) {
   return { type: type.toLowerCase(), subtype: subtype.toLowerCase(), params };
 }
 
+/** @type {WeakMap<AnyOperation, ResponseEntry[]>} */
 const responsesMemo = new WeakMap();
 
-/** Response status codes as written ('200', '2XX', 'default'), each with the response (refs followed). Memoised per operation entry. */
+/**
+ * Response status codes as written ('200', '2XX', 'default'), each with the response (refs followed). Memoised per operation entry.
+ * @param {Json} root @param {AnyOperation} op
+ */
 export function responsesOf(root, op) {
   let r = responsesMemo.get(op);
   if (!r) {
@@ -612,7 +675,9 @@ export function responsesOf(root, op) {
   return r;
 }
 
+/** @param {Json} root @param {AnyOperation} op */
 function computeResponses(root, op) {
+  /** @type {ResponseEntry[]} */
   const out = [];
   const rs = op.operation.responses;
   if (!isObject(rs)) return out;
@@ -625,14 +690,14 @@ function computeResponses(root, op) {
   return out;
 }
 
-/** Request body of an operation (ref followed): { body, path } or undefined. */
+/** Request body of an operation (ref followed): { body, path } or undefined. @param {Json} root @param {AnyOperation} op */
 export function requestBodyOf(root, op) {
   if (op.operation.requestBody === undefined) return undefined;
   const { value, path } = deref(root, op.operation.requestBody, [...op.path, 'requestBody']);
   return isObject(value) ? { body: value, path: path ?? [...op.path, 'requestBody'] } : undefined;
 }
 
-/** Label for messages: `GET /pets`, `webhook newPet POST`, `callback {$request…} POST`. */
+/** Label for messages: `GET /pets`, `webhook newPet POST`, `callback {$request…} POST`. @param {{ method: string, pathKey: string, isWebhook?: boolean, isCallback?: boolean }} op */
 export function operationLabel(op) {
   const m = op.method.toUpperCase();
   if (op.isCallback) return `callback ${m} ${op.pathKey}`;
@@ -640,7 +705,7 @@ export function operationLabel(op) {
   return `${m} ${op.pathKey}`;
 }
 
-/** Whether response key `code` ('204', '2XX', 'default') is covered by one of `patterns` ('204', '1XX'). */
+/** Whether response key `code` ('204', '2XX', 'default') is covered by one of `patterns` ('204', '1XX'). @param {unknown} code @param {unknown[]} patterns */
 export function codeMatches(code, patterns) {
   const c = String(code).toUpperCase();
   for (const p of patterns) {
@@ -656,6 +721,7 @@ export function codeMatches(code, patterns) {
  * is written when inline or a named component (reported once for all users), otherwise at the
  * operation's own `$ref` (a bundled document can share one response object between operations
  * and status codes).
+ * @param {{ path: Path }} op @param {string} code @param {Path} path @returns {Path}
  */
 export function responseSite(op, code, path) {
   const own = [...op.path, 'responses', code];
@@ -666,6 +732,7 @@ export function responseSite(op, code, path) {
 /**
  * deref of lib/doc.js with the targets of `$ref` strings memoised per document: large documents
  * reference the same components from hundreds of operations.
+ * @param {Json} root @param {Json} node @param {Path | undefined} path @returns {{ value: Json, path: Path | undefined }}
  */
 export function derefCached(root, node, path) {
   if (!isObject(node) || typeof node.$ref !== 'string') return { value: node, path };
@@ -678,17 +745,21 @@ export function derefCached(root, node, path) {
   return r.path === undefined ? { value: r.value, path: undefined } : r;
 }
 
+/** @type {WeakMap<AnyOperation, ParamEntry[]>} */
 const paramMemo = new WeakMap();
 
 /**
  * Parameters that apply to an operation, as effectiveParameters of lib/doc.js computes them
  * (path-level overridden by operation-level with the same name and `in`), memoised per operation
  * entry and with cached refs. Each: { param, path }.
+ * @param {Json} root @param {AnyOperation} op
  */
 export function parametersOf(root, op) {
   let p = paramMemo.get(op);
   if (p) return p;
+  /** @type {Map<string, ParamEntry>} */
   const byKey = new Map();
+  /** @param {Json} list @param {Path} basePath */
   const add = (list, basePath) => {
     if (!Array.isArray(list)) return;
     list.forEach((raw, i) => {

@@ -28,7 +28,9 @@ export const CREDENTIAL_SUFFIXES = [
 ];
 
 /** A list squashed once per list object (option lists are the same object on every call). */
+/** @type {WeakMap<string[], string[]>} */
 const squashedLists = new WeakMap();
+/** @param {string[]} list */
 function squashed(list) {
   let v = squashedLists.get(list);
   if (v === undefined) {
@@ -38,6 +40,7 @@ function squashed(list) {
   return v;
 }
 
+/** @param {unknown} name @param {string[]} [exact] @param {string[]} [suffixes] @param {string[]} [allow] */
 export function isCredentialName(name, exact = CREDENTIAL_EXACT, suffixes = CREDENTIAL_SUFFIXES, allow = []) {
   if (typeof name !== 'string' || name === '') return false;
   const s = squash(name);

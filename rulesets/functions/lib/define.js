@@ -10,12 +10,23 @@ import { createRulesetFunction as spectralCreateRulesetFunction } from '@stoplig
 
 import { compileQuick } from './quick-schema.js';
 
+/** @typedef {import('./types.js').Json} Json */
+/** @typedef {import('./types.js').JsonObject} JsonObject */
+/**
+ * A rule function. Its context is a RuleContext from our runner, Spectral's RulesetFunctionContext from
+ * Spectral's (whose `rule` type lacks the `name` it has at run time): typed Json to accept both.
+ * @typedef {(input: Json, options: Json, context: Json) => { message: string, path?: import('./types.js').Path }[] | void} RuleFunction
+ */
+
+/** @param {unknown} v */
 const isObjectLike = (v) => v !== null && (typeof v === 'object' || typeof v === 'function');
 
 /**
  * Same contract as Spectral's createRulesetFunction (the returned function validates its options
  * on each call, remembers valid option objects, exposes `validator` and `schemas`), with Spectral's
  * implementation (and its ajv compilation) created on first need only.
+ * @param {{ input: JsonObject | null, options: JsonObject | null }} meta the input and options JSON Schemas
+ * @param {RuleFunction} fn
  */
 export function createRulesetFunction(meta, fn) {
   // Input schemas (none in apictl's functions) are Spectral's business from the start.
@@ -23,13 +34,15 @@ export function createRulesetFunction(meta, fn) {
   const options = meta.options ?? null;
   let spectral;
   const spectralFn = () => (spectral ??= spectralCreateRulesetFunction(meta, fn));
-  const quick = options === null ? (o) => o === null : compileQuick(options);
+  const quick = options === null ? (/** @type {unknown} */ o) => o === null : compileQuick(options);
   const validOpts = new WeakSet();
+  /** @param {Json} input @param {Json} opts @param {[Json]} args */
   const wrappedFn = (input, opts, ...args) => {
     wrappedFn.validator(opts);
     return fn(input, opts, ...args);
   };
   Reflect.defineProperty(wrappedFn, 'name', { value: fn.name });
+  /** @param {unknown} o */
   wrappedFn.validator = (o) => {
     if (isObjectLike(o) && validOpts.has(o)) return;
     if (!quick?.(o)) spectralFn().validator(o);

@@ -3,11 +3,18 @@
 // loader can bundle our functions when a team `extends` our rulesets from Spectral CLI.
 // Every helper is pure, bounded and never throws on odd input.
 
+/** @typedef {import('./types.js').Json} Json */
+/** @typedef {import('./types.js').JsonObject} JsonObject */
+/** @typedef {import('./types.js').Path} Path */
+/** @typedef {{ method: string, pathKey: string, isWebhook: boolean, operation: JsonObject, pathItem: JsonObject, path: Path }} Operation One operation of `operations`. */
+
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
 const COMPOSITIONS = ['allOf', 'anyOf', 'oneOf'];
 
 /** Per-document memo: computed once per linted document, shared by every rule. */
+/** @type {WeakMap<object, Map<string, Json>>} */
 const memo = new WeakMap();
+/** @template T @param {Json} root @param {string} key @param {() => T} compute @returns {T} */
 export function cached(root, key, compute) {
   if (root === null || typeof root !== 'object') return compute();
   let m = memo.get(root);
@@ -22,22 +29,23 @@ export function cached(root, key, compute) {
   return computed;
 }
 
-/** The memoised value for `key` when it was computed already for this document, else undefined. */
+/** The memoised value for `key` when it was computed already for this document, else undefined. @param {Json} root @param {string} key @returns {Json} */
 export function cachedIfComputed(root, key) {
   const m = root !== null && typeof root === 'object' ? memo.get(root) : undefined;
   return m === undefined ? undefined : m.get(key);
 }
 
+/** @param {unknown} v @returns {boolean} */
 export function isObject(v) {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-/** The document root from a Spectral function context (the unresolved document). */
+/** The document root from a Spectral function context (the unresolved document). @param {Partial<import('./types.js').RuleContext> | null | undefined} context @returns {Json} */
 export function rootOf(context) {
   return context?.document ? context.document.data : undefined;
 }
 
-/** Decodes a local JSON pointer `#/a/b~1c` into segments, or undefined. */
+/** Decodes a local JSON pointer `#/a/b~1c` into segments, or undefined. @param {unknown} ref @returns {string[] | undefined} */
 export function pointerSegments(ref) {
   if (typeof ref !== 'string' || !ref.startsWith('#')) return undefined;
   const p = ref.slice(1);
@@ -48,7 +56,7 @@ export function pointerSegments(ref) {
   return p.slice(1).split('/').map(decodeSegment);
 }
 
-/** One segment of a `$ref` fragment: URI-decoded (kept as written when it is not valid), then `~1` → `/`, `~0` → `~`. */
+/** One segment of a `$ref` fragment: URI-decoded (kept as written when it is not valid), then `~1` → `/`, `~0` → `~`. @param {string} s */
 export function decodeSegment(s) {
   let d = s;
   try {
@@ -59,7 +67,7 @@ export function decodeSegment(s) {
   return d.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
-/** Value at path segments, own properties only. */
+/** Value at path segments, own properties only. @param {Json} root @param {ReadonlyArray<string | number>} segs @returns {Json} */
 export function at(root, segs) {
   let cur = root;
   for (let i = 0; i < segs.length; i++) {
@@ -73,6 +81,8 @@ export function at(root, segs) {
 /**
  * Follows local `$ref`s from a node until a value that is not a reference.
  * Returns { value, path } where path is where the value lives (undefined when unresolvable).
+ * @param {Json} root @param {Json} node @param {Path | undefined} path
+ * @returns {{ value: Json, path: Path | undefined }}
  */
 export function deref(root, node, path) {
   if (!isObject(node) || typeof node.$ref !== 'string') return { value: node, path };
@@ -95,10 +105,13 @@ export function deref(root, node, path) {
   return r;
 }
 
+/** @type {WeakMap<object, Map<string, { value: Json, path: Path | undefined }>>} */
 const derefMemo = new WeakMap();
 
+/** @param {Json} root @param {Json} node @returns {{ value: Json, path: Path | undefined }} */
 function follow(root, node) {
   let value = node;
+  /** @type {Path | undefined} */
   let where;
   const seen = new Set();
   while (isObject(value) && typeof value.$ref === 'string') {
@@ -112,7 +125,7 @@ function follow(root, node) {
   return { value, path: where };
 }
 
-/** The OpenAPI major.minor of the (converted) document: '3.0', '3.1', '3.2' or '2.0'. */
+/** The OpenAPI major.minor of the (converted) document: '3.0', '3.1', '3.2' or '2.0'. @param {Json} root @returns {string | undefined} */
 export function specVersion(root) {
   if (!isObject(root)) return undefined;
   if (typeof root.swagger === 'string') return '2.0';
@@ -124,9 +137,11 @@ export function specVersion(root) {
  * Every operation of the document: paths, webhooks (3.1+), 3.2's `query` method and
  * `additionalOperations`. Path items given as local refs are followed.
  * Each: { method (lower case; additionalOperations keep their name), pathKey, isWebhook, operation, pathItem, path }.
+ * @param {Json} root @returns {Operation[]}
  */
 export function operations(root) {
   return cached(root, 'operations', () => {
+    /** @type {Operation[]} */
     const out = [];
     if (!isObject(root)) return out;
     for (const container of ['paths', 'webhooks']) {
@@ -155,9 +170,12 @@ export function operations(root) {
 /**
  * Parameters that apply to an operation: path-level ones overridden by operation-level ones with
  * the same name and `in`, refs followed. Each: { param, path }.
+ * @param {Json} root @param {Operation} op @returns {{ param: JsonObject, path: Path }[]}
  */
 export function effectiveParameters(root, op) {
+  /** @type {Map<string, { param: JsonObject, path: Path }>} */
   const byKey = new Map();
+  /** @param {Json} list @param {Path} basePath */
   const add = (list, basePath) => {
     if (!Array.isArray(list)) return;
     list.forEach((p, i) => {
@@ -171,15 +189,16 @@ export function effectiveParameters(root, op) {
   return [...byKey.values()];
 }
 
-/** Security requirements in force for an operation (operation-level overrides document-level). */
+/** Security requirements in force for an operation (operation-level overrides document-level). @param {Json} root @param {JsonObject} operation */
 export function effectiveSecurity(root, operation) {
   if (Array.isArray(operation.security)) return { requirements: operation.security, level: 'operation' };
   if (isObject(root) && Array.isArray(root.security)) return { requirements: root.security, level: 'document' };
   return { requirements: undefined, level: 'none' };
 }
 
-/** Success (2xx) responses of an operation, refs followed. Each: { code, response, path }. */
+/** Success (2xx) responses of an operation, refs followed. Each: { code, response, path }. @param {Json} root @param {Operation} op */
 export function responses(root, op) {
+  /** @type {{ code: string, response: JsonObject, path: Path }[]} */
   const out = [];
   const rs = op.operation.responses;
   if (!isObject(rs)) return out;
@@ -195,6 +214,8 @@ export function responses(root, op) {
  * Walks a schema and its subschemas (properties, items, additionalProperties, allOf/anyOf/oneOf,
  * not, prefixItems, patternProperties), following local refs once each. `visit(schema, path, info)`
  * may return false to stop descending. Bounded by `maxNodes`.
+ * @param {Json} root @param {Json} schema @param {Path} path
+ * @param {(schema: JsonObject, path: Path, info: { depth: number, viaRef: boolean }) => unknown} visit
  */
 export function walkSchema(root, schema, path, visit, maxNodes = 20000) {
   const seen = new Set();
@@ -203,7 +224,7 @@ export function walkSchema(root, schema, path, visit, maxNodes = 20000) {
   while (stack.length > 0 && n++ < maxNodes) {
     // index reads, not `[raw, p, depth] =`: array destructuring steps an iterator, and this runs
     // once per schema node, mostly before V8 optimises it (so do the indexed loops below)
-    const frame = /** @type {any[]} */ (stack.pop());
+    const frame = /** @type {Json[]} */ (stack.pop());
     const raw = frame[0];
     const p = frame[1];
     const depth = frame[2];
@@ -221,7 +242,7 @@ export function walkSchema(root, schema, path, visit, maxNodes = 20000) {
       for (let i = 0; i < keys.length; i++) stack.push([s.patternProperties[keys[i]], [...where, 'patternProperties', keys[i]], depth + 1]);
     }
     if (isObject(s.items)) stack.push([s.items, [...where, 'items'], depth + 1]);
-    if (Array.isArray(s.prefixItems)) s.prefixItems.forEach((x, i) => stack.push([x, [...where, 'prefixItems', String(i)], depth + 1]));
+    if (Array.isArray(s.prefixItems)) s.prefixItems.forEach((/** @type {Json} */ x, /** @type {number} */ i) => stack.push([x, [...where, 'prefixItems', String(i)], depth + 1]));
     if (isObject(s.additionalProperties)) stack.push([s.additionalProperties, [...where, 'additionalProperties'], depth + 1]);
     for (let j = 0; j < COMPOSITIONS.length; j++) {
       const k = COMPOSITIONS[j];
@@ -231,10 +252,10 @@ export function walkSchema(root, schema, path, visit, maxNodes = 20000) {
   }
 }
 
-/** Schema types as a list (3.1 type arrays and 3.0 single types). */
+/** Schema types as a list (3.1 type arrays and 3.0 single types). @param {Json} schema @returns {string[]} */
 export function typesOf(schema) {
   if (!isObject(schema)) return [];
-  if (Array.isArray(schema.type)) return schema.type.filter((t) => typeof t === 'string');
+  if (Array.isArray(schema.type)) return schema.type.filter((/** @type {Json} */ t) => typeof t === 'string');
   return typeof schema.type === 'string' ? [schema.type] : [];
 }
 
@@ -269,6 +290,7 @@ export function lowerWords(name) {
  * its ancestors: the author accepted what the rule says there. Rules that report one finding for
  * many nodes (an API-wide convention) read it to count only the nodes not ignored; everything
  * else is suppressed after the run (src/lint/ignore.ts), which this mirrors.
+ * @param {Json} root @param {Path} path @param {unknown} rule
  */
 export function ignoredByAuthor(root, path, rule) {
   if (typeof rule !== 'string') return false;

@@ -5,12 +5,18 @@
 import { cached, decodeSegment, deref, isObject, operations } from './doc.js';
 import { contentOf, isTemplate, objectShape, opLabel, requestBodyOf, responsesOf, segmentsOf } from './pack-common.js';
 
-/** `/a/{x}/b` → `/a/{}/b`: paths compared modulo parameter names. */
+/** @typedef {import('./types.js').Json} Json */
+/** @typedef {import('./types.js').Path} Path */
+/** @typedef {import('./doc.js').Operation} Operation */
+/** @typedef {{ kind: string, type?: string, base: string[], rest?: string[], idIndex?: number }} FhirInteraction */
+/** @typedef {{ op: Operation, it: Json }} FhirOp it: the operation's FhirInteraction (undefined in fhirDoc's list when it has none; fhirOps keeps those with one) */
+
+/** `/a/{x}/b` → `/a/{}/b`: paths compared modulo parameter names. @param {unknown} pathKey */
 export function normalisePath(pathKey) {
   return typeof pathKey === 'string' ? pathKey.replace(/\{[^}/]*\}/g, '{}').replace(/\/+$/, '') : '';
 }
 
-/** The last segment of a local `$ref` (the component's name), or undefined. */
+/** The last segment of a local `$ref` (the component's name), or undefined. @param {Json} node */
 export function refName(node) {
   if (!isObject(node) || typeof node.$ref !== 'string') return undefined;
   const i = node.$ref.lastIndexOf('/');
@@ -45,7 +51,7 @@ export const FHIR_RESOURCE_TYPES = new Set(
 );
 const FHIR_BY_LOWER = new Map([...FHIR_RESOURCE_TYPES].map((t) => [t.toLowerCase(), t]));
 
-/** The FHIR resource type a segment was probably meant to be (`patients`, `patient` → Patient). */
+/** The FHIR resource type a segment was probably meant to be (`patients`, `patient` → Patient). @param {unknown} seg */
 export function fhirTypeLike(seg) {
   if (typeof seg !== 'string') return undefined;
   const s = seg.toLowerCase().replace(/[-_]/g, '');
@@ -60,6 +66,7 @@ export const FHIR_MEDIA_TYPES = new Set(['application/fhir+json', 'application/f
  * history-type | read | update | patch | delete | history-instance | vread | compartment |
  * operation | capabilities | system | other; `type` the resource type; `idIndex` the path segment
  * index of {id}.
+ * @param {Operation} op @returns {FhirInteraction | undefined}
  */
 export function fhirInteraction(op) {
   const segs = segmentsOf(op.pathKey);
@@ -74,6 +81,7 @@ export function fhirInteraction(op) {
   const type = segs[i];
   const rest = segs.slice(i + 1);
   const base = segs.slice(0, i);
+  /** @param {string} kind */
   const r = (kind) => ({ kind, type, base, rest, idIndex: i + 1 });
   if (rest.length === 0) {
     if (m === 'get') return r('search-type');
@@ -85,7 +93,7 @@ export function fhirInteraction(op) {
   if (rest.length === 1 && a === '_history') return r(m === 'get' ? 'history-type' : 'other');
   if (a.startsWith('$')) return r('operation');
   if (!isTemplate(a)) return r('other');
-  if (rest.length === 1) return r({ get: 'read', head: 'read', put: 'update', patch: 'patch', delete: 'delete' }[m] ?? 'other');
+  if (rest.length === 1) return r(/** @type {Record<string, string | undefined>} */ ({ get: 'read', head: 'read', put: 'update', patch: 'patch', delete: 'delete' })[m] ?? 'other');
   if (b === '_history') {
     if (rest.length === 2) return r(m === 'get' ? 'history-instance' : 'other');
     if (rest.length === 3 && isTemplate(c)) return r(m === 'get' ? 'vread' : 'other');
@@ -100,11 +108,14 @@ export function fhirInteraction(op) {
  * The document as a FHIR server: { isFhir, ops: [{ op, it }] }. A document counts as FHIR when it
  * has GET [base]/metadata, an interaction on a resource type ([base]/Patient/{id} …), or uses a FHIR
  * media type ([base] being at most three static segments).
+ * @param {Json} root @returns {{ isFhir: boolean, ops: FhirOp[] }}
  */
 export function fhirDoc(root) {
   return cached(root, 'packs:fhirDoc', () => {
+    /** @type {FhirOp[]} */
     const ops = [];
     let isFhir = false;
+    /** @type {Set<string>} */
     const types = new Set();
     for (const op of operations(root)) {
       if (op.isWebhook) continue;
@@ -131,7 +142,7 @@ export function fhirDoc(root) {
   });
 }
 
-/** FHIR interactions of a document, filtered by kind(s). */
+/** FHIR interactions of a document, filtered by kind(s). @param {Json} root @param {string | string[]} [kinds] */
 export function fhirOps(root, kinds) {
   const want = kinds ? new Set(Array.isArray(kinds) ? kinds : [kinds]) : undefined;
   return fhirDoc(root).ops.filter((x) => x.it && (!want || want.has(x.it.kind)));
@@ -141,13 +152,14 @@ export function fhirOps(root, kinds) {
  * The resource type a schema stands for, when it can be told: a `$ref` to a component named like
  * a resource type (`Patient`, `fhir.Patient`, `R4_Patient`), `resourceType` with a single enum/const
  * value, or a `oneOf`/`anyOf` of resources (→ 'oneOf'). Returns undefined when unknown.
+ * @param {Json} root @param {Json} schema @param {Path} path @returns {string | undefined}
  */
 export function fhirSchemaType(root, schema, path, depth = 0) {
   if (depth > 6 || !isObject(schema)) return undefined;
   const name = refName(schema);
   if (name) {
     const last = name.split(/[._:]/).pop();
-    if (FHIR_RESOURCE_TYPES.has(last)) return last;
+    if (FHIR_RESOURCE_TYPES.has(/** @type {string} */ (last))) return last;
     if (FHIR_RESOURCE_TYPES.has(name)) return name;
     const { value, path: p } = deref(root, schema, path);
     return fhirSchemaType(root, value, p ?? path, depth + 1);
@@ -162,12 +174,12 @@ export function fhirSchemaType(root, schema, path, depth = 0) {
   return undefined;
 }
 
-/** `a Patient`, `an Observation`. */
+/** `a Patient`, `an Observation`. @param {unknown} word */
 export function withArticle(word) {
   return `${/^[AEIOU]/i.test(String(word)) ? 'an' : 'a'} ${word}`;
 }
 
-/** JSON media types (application/json, +json): the bodies whose schemas the fhir rules read. */
+/** JSON media types (application/json, +json): the bodies whose schemas the fhir rules read. @param {string} mt */
 export function isJsonish(mt) {
   return mt === 'application/json' || mt.endsWith('+json');
 }
@@ -179,8 +191,10 @@ export const FHIR_SEARCH_KINDS = ['search-type', 'search-post', 'compartment', '
  * JSON response bodies of the FHIR interactions of some kinds (all when undefined) whose status
  * code passes `codeOk`, in document order: { op, it, schema (as written), path (of the schema),
  * type (fhirSchemaType), what (the response, for messages) }.
+ * @param {Json} root @param {string | string[] | undefined} kinds @param {(code: string) => boolean} codeOk
  */
 export function fhirJsonResponseBodies(root, kinds, codeOk) {
+  /** @type {{ op: Operation, it: Json, schema: Json, path: Path, type: string | undefined, what: string }[]} */
   const out = [];
   for (const { op, it } of fhirOps(root, kinds)) {
     for (let rI = 0, rList = responsesOf(root, op); rI < rList.length; rI++) {

@@ -5,6 +5,18 @@
 import { cached, deref, effectiveParameters, isObject, operations, typesOf } from './doc.js';
 import { allSchemaNodes, bodySchemas, wordsOf } from './pack-common.js';
 
+/** @typedef {import('./types.js').Json} Json */
+/** @typedef {import('./types.js').JsonObject} JsonObject */
+/** @typedef {import('./types.js').Path} Path */
+/** @typedef {import('./doc.js').Operation} Operation */
+/** @typedef {{ key: string, value: Json }} Marker */
+/**
+ * @typedef {{ kind: 'property' | 'parameter', name: string, node: JsonObject, path: Path, marker: Marker | undefined, marked: boolean,
+ *   term: string | undefined, special: string | undefined, in?: Json, where?: Operation }} GdprField `in` and `where`: parameters only
+ */
+/** @typedef {{ key: string, value: Json, path: Path, node: JsonObject, name?: undefined }} GdprAnnotation */
+/** @typedef {{ names: string[], special: string[] }} Summary */
+
 /** Markers that say "personal data" (apictl convention, its alias, SAP's DPP annotations). */
 export const GDPR_MARKERS = ['x-personal-data', 'x-pii', 'x-sap-dpp-is-potentially-personal', 'x-sap-dpp-is-potentially-sensitive'];
 /** Markers whose object value follows the apictl annotation schema. */
@@ -131,13 +143,14 @@ const SPECIAL_PAIRS = [
   ['ethnic', 'origin'],
 ];
 
+/** @param {string[]} words @param {string[]} term */
 function endsWith(words, term) {
   if (term.length > words.length) return false;
   for (let i = 1; i <= term.length; i++) if (words[words.length - i] !== term[term.length - i]) return false;
   return true;
 }
 
-/** The personal-data term a name matches (word suffix, like the core dictionary), or undefined. */
+/** The personal-data term a name matches (word suffix, like the core dictionary), or undefined. @param {unknown} name @returns {string | undefined} */
 export function personalTerm(name) {
   const w = wordsOf(name);
   if (w.length === 0) return undefined;
@@ -146,7 +159,7 @@ export function personalTerm(name) {
   return t ? t.join(' ') : specialTerm(name);
 }
 
-/** The special-category (Art. 9) term a name matches, or undefined. */
+/** The special-category (Art. 9) term a name matches, or undefined. @param {unknown} name @returns {string | undefined} */
 export function specialTerm(name) {
   const w = wordsOf(name);
   const one = w.find((x) => SPECIAL_WORDS.has(x));
@@ -156,15 +169,16 @@ export function specialTerm(name) {
   return undefined;
 }
 
-/** The marker of a node: { key, value } for the first GDPR marker that is not `false`. */
+/** The marker of a node: { key, value } for the first GDPR marker that is not `false`. @param {Json} node @returns {Marker | undefined} */
 export function gdprMarker(node) {
   if (!isObject(node)) return undefined;
   for (const k of GDPR_MARKERS) if (Object.hasOwn(node, k) && node[k] !== false && node[k] !== null) return { key: k, value: node[k] };
   return undefined;
 }
 
-/** Annotation objects on the nodes along a document path (outermost first). */
+/** Annotation objects on the nodes along a document path (outermost first). @param {Json} root @param {Path} path */
 export function annotationsOnPath(root, path) {
+  /** @type {JsonObject[]} */
   const out = [];
   let cur = root;
   for (let i = 0; i <= path.length; i++) {
@@ -175,6 +189,7 @@ export function annotationsOnPath(root, path) {
   return out;
 }
 
+/** @param {Json} root @param {Path} path */
 function markedAlongPath(root, path) {
   let cur = root;
   for (let i = 0; i <= path.length; i++) {
@@ -185,6 +200,7 @@ function markedAlongPath(root, path) {
   return false;
 }
 
+/** @param {Json} root @param {Json} schema */
 function isBooleanOnly(root, schema) {
   const { value } = deref(root, schema, []);
   const t = typesOf(value);
@@ -196,10 +212,13 @@ function isBooleanOnly(root, schema) {
  * (on themselves, their schema or an enclosing object) or named like personal data.
  * Each: { kind: 'property'|'parameter', name, node, path, marked, marker, term, special, in }.
  * Plus every annotation written: { key, value, path, node }.
+ * @param {Json} root @returns {{ fields: GdprField[], annotations: GdprAnnotation[], processes: boolean }}
  */
 export function gdprDoc(root) {
   return cached(root, 'packs:gdprDoc', () => {
+    /** @type {GdprField[]} */
     const fields = [];
+    /** @type {GdprAnnotation[]} */
     const annotations = [];
     const paramSeen = new Set();
     for (const n of allSchemaNodes(root)) {
@@ -212,12 +231,13 @@ export function gdprDoc(root) {
       const ref = m ? undefined : gdprMarker(deref(root, n.schema, []).value);
       fields.push({ kind: 'property', name: n.name, node: n.schema, path: n.path, marker: m ?? ref, marked: !!(m || ref || markedAlongPath(root, n.path)), term, special: specialTerm(n.name) });
     }
+    /** @param {Json} param @param {Path} path @param {Operation} [where] */
     const addParam = (param, path, where) => {
       const key = path.join('/');
       if (paramSeen.has(key) || !isObject(param) || typeof param.name !== 'string') return;
       paramSeen.add(key);
       const m = gdprMarker(param) ?? gdprMarker(deref(root, param.schema, []).value);
-      if (gdprMarker(param)) annotations.push({ ...gdprMarker(param), path: [...path, /** @type {{ key: string }} */ (gdprMarker(param)).key], node: param });
+      if (gdprMarker(param)) annotations.push({ .../** @type {Marker} */ (gdprMarker(param)), path: [...path, /** @type {{ key: string }} */ (gdprMarker(param)).key], node: param });
       const term = personalTerm(param.name);
       if (!term && !m) return;
       if (!m && isBooleanOnly(root, param.schema)) return;
@@ -230,21 +250,25 @@ export function gdprDoc(root) {
   });
 }
 
-/** Merged annotation for a field: its own object annotation over the enclosing ones. */
+/** Merged annotation for a field: its own object annotation over the enclosing ones. @param {Json} root @param {Path} path @returns {JsonObject} */
 export function effectiveAnnotation(root, path) {
   return Object.assign({}, ...annotationsOnPath(root, path));
 }
 
+/** @type {WeakMap<JsonObject, Summary>} */
 const summaryMemo = new WeakMap();
+/** @type {Summary} */
 const EMPTY_SUMMARY = Object.freeze({ names: [], special: [] });
 const SUMMARY_MAX = 8;
 
+/** @param {string[]} list @param {string} name */
 function addName(list, name) {
   if (list.length < SUMMARY_MAX && !list.includes(name)) list.push(name);
 }
 
-/** Child schemas of a schema (raw, refs not followed). */
+/** Child schemas of a schema (raw, refs not followed). @param {JsonObject} s */
 function childSchemas(s) {
+  /** @type {Json[]} */
   const out = [];
   if (isObject(s.properties)) for (const k of Object.keys(s.properties)) out.push(s.properties[k]);
   for (const k of ['items', 'additionalProperties', 'not']) if (isObject(s[k])) out.push(s[k]);
@@ -252,8 +276,9 @@ function childSchemas(s) {
   return out;
 }
 
-/** The personal names a schema holds directly (its own properties). */
+/** The personal names a schema holds directly (its own properties). @param {Json} root @param {JsonObject} s */
 function localPersonal(root, s) {
+  /** @type {Summary} */
   const out = { names: [], special: [] };
   if (!isObject(s.properties)) return out;
   const objectMarker = gdprMarker(s);
@@ -277,6 +302,7 @@ function localPersonal(root, s) {
  * A property is personal when it, or the object holding it, is marked, or when its name is in the
  * dictionary (boolean properties excepted). Recursive schemas are summarised per strongly
  * connected component (Tarjan), so every member of a cycle gets the complete answer.
+ * @param {Json} root @param {Json} raw @returns {Summary}
  */
 export function personalSummary(root, raw) {
   const start = deref(root, raw, []).value;
@@ -285,10 +311,12 @@ export function personalSummary(root, raw) {
   if (done) return done;
   const index = new Map();
   const low = new Map();
+  /** @type {Json[]} */
   const stack = [];
   const onStack = new Set();
   let counter = 0;
   let budget = 50000;
+  /** @param {JsonObject} v @param {number} depth */
   const visit = (v, depth) => {
     index.set(v, counter);
     low.set(v, counter);
@@ -318,6 +346,7 @@ export function personalSummary(root, raw) {
       members.push(w);
     } while (w !== v);
     const inScc = new Set(members);
+    /** @type {Summary} */
     const out = { names: [], special: [] };
     for (const m of members) {
       const l = localPersonal(root, m);
@@ -343,6 +372,10 @@ export function personalSummary(root, raw) {
  * from its parameters and its request / 2xx response bodies.
  */
 const opMemo = new WeakMap();
+/**
+ * @param {Json} root @param {Operation} op @param {{ request?: boolean, response?: boolean }} [opts]
+ * @returns {{ fields: { name: string, special: boolean, where: string }[] }}
+ */
 export function gdprOpData(root, op, { request = true, response = true } = {}) {
   const key = `${request}:${response}`;
   let m = opMemo.get(op.operation);
@@ -351,6 +384,7 @@ export function gdprOpData(root, op, { request = true, response = true } = {}) {
     opMemo.set(op.operation, m);
   }
   if (m.has(key)) return m.get(key);
+  /** @type {{ name: string, special: boolean, where: string }[]} */
   const fields = [];
   if (request) {
     for (const p of effectiveParameters(root, op)) {
@@ -359,7 +393,7 @@ export function gdprOpData(root, op, { request = true, response = true } = {}) {
       if ((term && !isBooleanOnly(root, p.param.schema)) || mk)
         fields.push({
           name: p.param.name,
-          special: !!specialTerm(p.param.name) || (isObject(mk?.value) && /** @type {{ value: any }} */ (mk).value.category === 'special') || mk?.key === 'x-sap-dpp-is-potentially-sensitive',
+          special: !!specialTerm(p.param.name) || (isObject(mk?.value) && /** @type {Marker} */ (mk).value.category === 'special') || mk?.key === 'x-sap-dpp-is-potentially-sensitive',
           where: 'parameter',
         });
     }
@@ -375,9 +409,10 @@ export function gdprOpData(root, op, { request = true, response = true } = {}) {
   return out;
 }
 
-/** Operations declaring a data-subject right (x-data-subject-rights), keyed by right. */
+/** Operations declaring a data-subject right (x-data-subject-rights), keyed by right. @param {Json} root */
 export function gdprRights(root) {
   return cached(root, 'packs:gdprRights', () => {
+    /** @type {Map<string, Operation[]>} */
     const out = new Map();
     for (const op of operations(root)) {
       const r = op.operation['x-data-subject-rights'];
@@ -388,18 +423,20 @@ export function gdprRights(root) {
   });
 }
 
-/** Every legal basis declared in an annotation of the document. */
+/** Every legal basis declared in an annotation of the document. @param {Json} root */
 export function gdprLegalBases(root) {
   return cached(root, 'packs:gdprLegalBases', () => {
+    /** @type {Set<string>} */
     const out = new Set();
     for (const a of gdprDoc(root).annotations) if (isObject(a.value) && typeof a.value.legalBasis === 'string') out.add(a.value.legalBasis);
     return out;
   });
 }
 
-/** The x-personal-data and x-pii annotations written in the document, each once: { key, value, path, node }. */
+/** The x-personal-data and x-pii annotations written in the document, each once: { key, value, path, node }. @param {Json} root */
 export function gdprAnnotationsWritten(root) {
   return cached(root, 'packs:gdprAnnotationsWritten', () => {
+    /** @type {GdprAnnotation[]} */
     const out = [];
     const seen = new Set();
     for (const a of gdprDoc(root).annotations) {
@@ -413,14 +450,15 @@ export function gdprAnnotationsWritten(root) {
   });
 }
 
-/** ` (e.g. 'email')`: the first personal field of gdprDoc, for messages ('' when it has no name). */
+/** ` (e.g. 'email')`: the first personal field of gdprDoc, for messages ('' when it has no name). @param {{ fields: GdprField[], annotations: GdprAnnotation[] }} doc */
 export function personalDataExample(doc) {
   const first = doc.fields[0] ?? doc.annotations[0];
   return first?.name ? ` (e.g. '${first.name}')` : '';
 }
 
-/** Personal fields of some body schemas ([{ schema }]), each name once: [{ name, special }]. */
+/** Personal fields of some body schemas ([{ schema }]), each name once: [{ name, special }]. @param {Json} root @param {{ schema: Json }[]} roots */
 export function personalFieldsIn(root, roots) {
+  /** @type {{ name: string, special: boolean }[]} */
   const out = [];
   const seen = new Set();
   for (const r of roots) {

@@ -3,22 +3,29 @@
 import { cached, isObject } from './doc.js';
 import { deref, describeNode, kindsOf, sideNodes, sideNodesIfBuilt, walkSide } from './secperf.js';
 
-/** A string schema carrying bytes: format binary/byte, contentEncoding or contentMediaType. */
+/** @typedef {import('./types.js').Json} Json */
+/** @typedef {import('./types.js').JsonObject} JsonObject */
+/** @typedef {import('./secperf.js').WalkNode} WalkNode */
+/** @typedef {Record<string, WalkNode[]>} Buckets keyed by string, array, number, object, closedObject, stringOrBinary, pattern */
+
+/** A string schema carrying bytes: format binary/byte, contentEncoding or contentMediaType. @param {Json} s */
 export function isBinaryString(s) {
   if (!isObject(s)) return false;
   return s.format === 'binary' || s.format === 'byte' || typeof s.contentEncoding === 'string' || typeof s.contentMediaType === 'string';
 }
 
-/** Media types whose bodies are opaque bytes. */
+/** Media types whose bodies are opaque bytes. @param {unknown} mt */
 export function isBinaryMedia(mt) {
   const m = String(mt).toLowerCase().split(';')[0].trim();
   return m === 'application/octet-stream' || /^(image|audio|video|font)\//.test(m) || /^application\/(pdf|zip|gzip|x-tar|x-7z-compressed|vnd\.openxmlformats)/.test(m);
 }
 
-/** Schema objects used as allOf members anywhere in the request or response schemas (refs followed). */
+/** Schema objects used as allOf members anywhere in the request or response schemas (refs followed). @param {Json} root */
 export function allOfMembers(root) {
   return cached(root, 'limits:allOfMembers', () => {
+    /** @type {Set<JsonObject>} */
     const set = new Set();
+    /** @param {JsonObject} s */
     const collect = (s) => {
       if (Array.isArray(s.allOf)) {
         for (const m of s.allOf) {
@@ -39,6 +46,7 @@ export function allOfMembers(root) {
  * (integer or number), objects, closedObject (objects, and allOf composites without a type),
  * stringOrBinary (strings, and binary payloads of any type) and pattern (a `pattern` string).
  * Memoised with the node list.
+ * @param {Json} root @param {string} side @param {import('./secperf.js').SideOptions} [opts] @returns {Buckets}
  */
 export function sideBuckets(root, side, opts = {}) {
   const variant = opts.variant ?? (opts.filterOp || opts.filterRoot ? undefined : 'all');
@@ -46,8 +54,9 @@ export function sideBuckets(root, side, opts = {}) {
   return variant === undefined ? build() : cached(root, `limits:buckets:${side}:${variant}`, build);
 }
 
+/** @param {WalkNode[]} nodes @returns {Buckets} */
 function bucketsOf(nodes) {
-  /** @type {Record<'string' | 'array' | 'number' | 'object' | 'closedObject' | 'stringOrBinary' | 'pattern', any[]>} */
+  /** @type {Record<'string' | 'array' | 'number' | 'object' | 'closedObject' | 'stringOrBinary' | 'pattern', WalkNode[]>} */
   const b = { string: [], array: [], number: [], object: [], closedObject: [], stringOrBinary: [], pattern: [] };
   for (let nI = 0, nList = nodes; nI < nList.length; nI++) {
     const n = nList[nI];
@@ -66,6 +75,7 @@ function bucketsOf(nodes) {
   return b;
 }
 
+/** @param {Json} entry */
 const fromBody = (entry) => entry.param === undefined;
 
 /**
@@ -75,15 +85,18 @@ const fromBody = (entry) => entry.param === undefined;
  * no body walk in it stopped at a schema a parameter reached first, its body-reached nodes are
  * exactly the nodes of that walk (same nodes, same order): the lists are then filtered from its
  * buckets instead of walking the bodies again.
+ * @param {Json} root @returns {Buckets}
  */
 export function requestBodyBuckets(root) {
   return cached(root, 'limits:buckets:request:bodies', () => {
     const all = sideNodesIfBuilt(root, 'request', 'all');
     if (all === undefined || !all.bodiesSeparable) return bucketsOf(sideNodes(root, 'request', 'bodies', undefined, fromBody));
     const from = sideBuckets(root, 'request', { variant: 'all' });
+    /** @type {Buckets} */
     const b = {};
     for (let kI = 0, kList = Object.keys(from); kI < kList.length; kI++) {
       const k = kList[kI];
+      /** @type {WalkNode[]} */
       const list = [];
       for (const n of from[k]) if (n.entry.param === undefined) list.push(n);
       b[k] = list;
@@ -97,6 +110,7 @@ export function requestBodyBuckets(root) {
  * schema even when shared: of the request bodies alone when `bodiesOnly` (request side), else of the
  * whole side (readOnly subtrees are skipped on the request side, writeOnly ones on the response
  * side). Every node of a list has the kinds the rule is about, so they are not asked again.
+ * @param {Json} root @param {string} side @param {string} bucket @param {boolean | undefined} bodiesOnly
  */
 export function limitNodes(root, side, bucket, bodiesOnly) {
   // Response roots never come from a parameter: there the bodies-only walk is the whole walk.
@@ -104,10 +118,10 @@ export function limitNodes(root, side, bucket, bodiesOnly) {
   return buckets[bucket] ?? [];
 }
 
-/** `report(node, what)` of a size-limit rule: pushes `Request <node> <what>` (or `Response …`) to `results`. */
+/** `report(node, what)` of a size-limit rule: pushes `Request <node> <what>` (or `Response …`) to `results`. @param {string} side @param {import('./types.js').Finding[]} results */
 export function limitReporter(side, results) {
   const where = side === 'request' ? 'Request' : 'Response';
-  return (node, what) => results.push({ message: `${where} ${describeNode(node.path, node)} ${what}`, path: node.path });
+  return (/** @type {WalkNode} */ node, /** @type {string} */ what) => results.push({ message: `${where} ${describeNode(node.path, node)} ${what}`, path: node.path });
 }
 
 /**

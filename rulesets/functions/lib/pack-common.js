@@ -4,27 +4,39 @@
 // bounded, never throws on odd input, and memoised per linted document through `cached`.
 import { cached, deref, effectiveParameters, effectiveSecurity, isObject, lowerWords, operations } from './doc.js';
 
-/** Path segments of a path key, without empty ones. */
+/** @typedef {import('./types.js').Json} Json */
+/** @typedef {import('./types.js').JsonObject} JsonObject */
+/** @typedef {import('./types.js').Path} Path */
+/** @typedef {import('./doc.js').Operation} Operation */
+/** @typedef {{ param: JsonObject, path: Path }} ParamEntry */
+/** @typedef {{ code: string, response: JsonObject, path: Path }} ResponseEntry */
+/** @typedef {{ mediaType: string, base: string, media: JsonObject, schema: Json, path: Path }} ContentEntry */
+/** @typedef {{ schema: JsonObject, path: Path, name: string | undefined, parent: JsonObject | undefined }} SchemaNode */
+/** @typedef {{ schema: Json, path: Path, mediaType: string, code?: string, kind: 'request' | 'response' }} BodySchema */
+
+/** Path segments of a path key, without empty ones. @param {unknown} pathKey @returns {string[]} */
 export function segmentsOf(pathKey) {
   return typeof pathKey === 'string' ? pathKey.split('/').filter((s) => s !== '') : [];
 }
 
+/** @param {unknown} seg */
 export function isTemplate(seg) {
   return typeof seg === 'string' && /^\{[^}]*\}$/.test(seg);
 }
 
-/** Lower-case words of an identifier: `dateOfBirth`, `date_of_birth`, `Date-Of-Birth` → [date, of, birth]. */
+/** Lower-case words of an identifier: `dateOfBirth`, `date_of_birth`, `Date-Of-Birth` → [date, of, birth]. @param {unknown} name */
 export function wordsOf(name) {
   return lowerWords(name);
 }
 
-/** `date_of-Birth` → `dateofbirth`. */
+/** `date_of-Birth` → `dateofbirth`. @param {unknown} name */
 export function squash(name) {
   return typeof name === 'string' ? name.toLowerCase().replace(/[^a-z0-9]/g, '') : '';
 }
 
-/** Header parameters in force for an operation, keyed by lower-case name. */
+/** Header parameters in force for an operation, keyed by lower-case name. @param {Json} root @param {Operation} op */
 export function headerParams(root, op) {
+  /** @type {Map<string, ParamEntry>} */
   const out = new Map();
   for (const p of effectiveParameters(root, op)) {
     if (p.param.in === 'header') out.set(p.param.name.toLowerCase(), p);
@@ -32,13 +44,14 @@ export function headerParams(root, op) {
   return out;
 }
 
-/** Parameters in force for an operation that are `in` the given place. */
+/** Parameters in force for an operation that are `in` the given place. @param {Json} root @param {Operation} op @param {string} where */
 export function paramsIn(root, op, where) {
   return effectiveParameters(root, op).filter((p) => p.param.in === where);
 }
 
-/** Every response of an operation, refs followed: { code, response, path }. */
+/** Every response of an operation, refs followed: { code, response, path }. @param {Json} root @param {{ operation: JsonObject, path: Path }} op */
 export function responsesOf(root, op) {
+  /** @type {ResponseEntry[]} */
   const out = [];
   const rs = op.operation.responses;
   if (!isObject(rs)) return out;
@@ -49,7 +62,7 @@ export function responsesOf(root, op) {
   return out;
 }
 
-/** Whether an operation declares a response code, honouring `4XX`-style ranges when `ranges` is true. */
+/** Whether an operation declares a response code, honouring `4XX`-style ranges when `ranges` is true. @param {{ operation: JsonObject }} op @param {string | number} code */
 export function hasCode(op, code, ranges = true) {
   const rs = op.operation.responses;
   if (!isObject(rs)) return false;
@@ -59,8 +72,9 @@ export function hasCode(op, code, ranges = true) {
   return Object.hasOwn(rs, `${cls}XX`) || Object.hasOwn(rs, `${cls}xx`);
 }
 
-/** Response headers keyed by lower-case name: { header, path }. */
+/** Response headers keyed by lower-case name: { header, path }. @param {Json} root @param {Json} response @param {Path} responsePath */
 export function responseHeaders(root, response, responsePath) {
+  /** @type {Map<string, { header: JsonObject, path: Path, name: string }>} */
   const out = new Map();
   if (!isObject(response) || !isObject(response.headers)) return out;
   for (const name of Object.keys(response.headers)) {
@@ -70,8 +84,9 @@ export function responseHeaders(root, response, responsePath) {
   return out;
 }
 
-/** Media types of a content map: { mediaType, media, schema (raw), path }. */
+/** Media types of a content map: { mediaType, media, schema (raw), path }. @param {Json} content @param {Path} contentPath */
 export function contentOf(content, contentPath) {
+  /** @type {ContentEntry[]} */
   const out = [];
   if (!isObject(content)) return out;
   for (const mt of Object.keys(content)) {
@@ -82,7 +97,7 @@ export function contentOf(content, contentPath) {
   return out;
 }
 
-/** The request body of an operation, ref followed: { body, path } or undefined. */
+/** The request body of an operation, ref followed: { body, path } or undefined. @param {Json} root @param {{ operation: JsonObject, path: Path }} op */
 export function requestBodyOf(root, op) {
   if (op.operation.requestBody === undefined) return undefined;
   const { value, path } = deref(root, op.operation.requestBody, [...op.path, 'requestBody']);
@@ -92,10 +107,15 @@ export function requestBodyOf(root, op) {
 /**
  * Top-level properties of an object schema, allOf members and refs followed:
  * { props: Map(name → { schema (resolved), raw, path }), required: Set }.
+ * @param {Json} root @param {Json} schema @param {Path} path
  */
 export function objectShape(root, schema, path, depth = 0) {
+  // keys are property names; `string | number` and `schema: Json` let callers look them up from untyped tables
+  /** @type {Map<string | number, { schema: Json, raw: Json, path: Path }>} */
   const props = new Map();
+  /** @type {Set<string>} */
   const required = new Set();
+  /** @param {Json} raw @param {Path} p @param {number} d */
   const visit = (raw, p, d) => {
     if (d > 8) return;
     const { value: s, path: sp } = deref(root, raw, p);
@@ -109,20 +129,25 @@ export function objectShape(root, schema, path, depth = 0) {
         props.set(k, { schema: isObject(ps) ? ps : {}, raw: s.properties[k], path: pp ?? [...where, 'properties', k] });
       }
     }
-    if (Array.isArray(s.allOf)) s.allOf.forEach((m, i) => visit(m, [...where, 'allOf', String(i)], d + 1));
+    if (Array.isArray(s.allOf)) s.allOf.forEach((/** @type {Json} */ m, /** @type {number} */ i) => visit(m, [...where, 'allOf', String(i)], d + 1));
   };
   visit(schema, path, depth);
   return { props, required };
 }
 
-/** Resolved schema (deref'd once) with its location. */
+/**
+ * Resolved schema (deref'd once) with its location.
+ * @template {Path | undefined} P
+ * @param {Json} root @param {Json} schema @param {P} path @returns {{ schema: JsonObject | undefined, path: Path | P }}
+ */
 export function resolved(root, schema, path) {
   const { value, path: p } = deref(root, schema, path);
   return { schema: isObject(value) ? value : undefined, path: p ?? path };
 }
 
-/** All string values a schema documents: enum, const, default, example(s). */
+/** All string values a schema documents: enum, const, default, example(s). @param {Json} schema @returns {string[]} */
 export function documentedValues(schema) {
+  /** @type {Json[]} */
   const out = [];
   if (!isObject(schema)) return out;
   if (Array.isArray(schema.enum)) out.push(...schema.enum);
@@ -136,29 +161,37 @@ export function documentedValues(schema) {
  * node is seen once; a named property that is a `$ref` is listed with its name), memoised:
  * { schema, path, name (property name when the node is a property), parent (the object schema
  * holding the property) }.
+ * @param {Json} root @returns {SchemaNode[]}
  */
 export function allSchemaNodes(root) {
   return cached(root, 'packs:allSchemaNodes', () => {
+    /** @type {SchemaNode[]} */
     const out = [];
     if (!isObject(root)) return out;
     const seen = new Set();
+    /** @type {Json[]} frames [schema, path, name, parent] */
     const stack = [];
+    /** @param {Json} s @param {Path} p @param {string} [name] @param {JsonObject} [parent] */
     const pushSchema = (s, p, name, parent) => {
       if (isObject(s)) stack.push([s, p, name, parent]);
     };
+    /** @param {Json} content @param {Path} p */
     const pushContent = (content, p) => {
       if (!isObject(content)) return;
       for (const mt of Object.keys(content)) if (isObject(content[mt])) pushSchema(content[mt].schema, [...p, mt, 'schema']);
     };
+    /** @param {Json} param @param {Path} p */
     const pushParam = (param, p) => {
       if (!isObject(param)) return;
       pushSchema(param.schema, [...p, 'schema'], typeof param.name === 'string' ? param.name : undefined);
       pushContent(param.content, [...p, 'content']);
     };
+    /** @param {Json} headers @param {Path} p */
     const pushHeaders = (headers, p) => {
       if (!isObject(headers)) return;
       for (const h of Object.keys(headers)) if (isObject(headers[h])) pushSchema(headers[h].schema, [...p, h, 'schema']);
     };
+    /** @param {Json} r @param {Path} p */
     const pushResponse = (r, p) => {
       if (!isObject(r)) return;
       pushContent(r.content, [...p, 'content']);
@@ -184,7 +217,7 @@ export function allSchemaNodes(root) {
       if (!isObject(items)) continue;
       for (const k of Object.keys(items)) {
         const item = items[k];
-        if (isObject(item) && Array.isArray(item.parameters)) item.parameters.forEach((p, i) => pushParam(p, [container, k, 'parameters', String(i)]));
+        if (isObject(item) && Array.isArray(item.parameters)) item.parameters.forEach((/** @type {Json} */ p, /** @type {number} */ i) => pushParam(p, [container, k, 'parameters', String(i)]));
       }
     }
     let n = 0;
@@ -201,7 +234,7 @@ export function allSchemaNodes(root) {
       if (isObject(s.properties)) for (const k of Object.keys(s.properties)) pushSchema(s.properties[k], [...p, 'properties', k], k, s);
       if (isObject(s.patternProperties)) for (const k of Object.keys(s.patternProperties)) pushSchema(s.patternProperties[k], [...p, 'patternProperties', k]);
       if (isObject(s.items)) pushSchema(s.items, [...p, 'items'], name, parent);
-      if (Array.isArray(s.prefixItems)) s.prefixItems.forEach((x, i) => pushSchema(x, [...p, 'prefixItems', String(i)]));
+      if (Array.isArray(s.prefixItems)) s.prefixItems.forEach((/** @type {Json} */ x, /** @type {number} */ i) => pushSchema(x, [...p, 'prefixItems', String(i)]));
       if (isObject(s.additionalProperties)) pushSchema(s.additionalProperties, [...p, 'additionalProperties']);
       for (const k of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(s[k])) s[k].forEach((x, i) => pushSchema(x, [...p, k, String(i)], name, parent));
       if (isObject(s.not)) pushSchema(s.not, [...p, 'not']);
@@ -210,8 +243,12 @@ export function allSchemaNodes(root) {
   });
 }
 
-/** Body schemas of an operation: request and/or responses (2xx by default). { schema, path, code, mediaType, kind } */
+/**
+ * Body schemas of an operation: request and/or responses (2xx by default). { schema, path, code, mediaType, kind }
+ * @param {Json} root @param {Operation} op @param {{ request?: boolean, response?: boolean, codes?: RegExp }} [opts]
+ */
 export function bodySchemas(root, op, { request = true, response = true, codes = /^2/ } = {}) {
+  /** @type {BodySchema[]} */
   const out = [];
   if (request) {
     const rb = requestBodyOf(root, op);
@@ -228,9 +265,10 @@ export function bodySchemas(root, op, { request = true, response = true, codes =
   return out;
 }
 
-/** Declared security schemes, refs followed: Map(name → scheme). */
+/** Declared security schemes, refs followed: Map(name → scheme). @param {Json} root */
 export function securitySchemes(root) {
   return cached(root, 'packs:securitySchemes', () => {
+    /** @type {Map<string, JsonObject>} */
     const out = new Map();
     const s = isObject(root) && isObject(root.components) ? root.components.securitySchemes : undefined;
     if (!isObject(s)) return out;
@@ -242,7 +280,10 @@ export function securitySchemes(root) {
   });
 }
 
-/** Effective security alternatives of an operation as [{ schemes: [{name, scheme, scopes}] }], undefined when none is declared. */
+/** Effective security alternatives of an operation as [{ schemes: [{name, scheme, scopes}] }], undefined when none is declared.
+ * @param {Json} root @param {Operation} op
+ * @returns {{ alternatives: { schemes: { name: string, scheme: Json, scopes: string[] }[] }[] | undefined, level: string }} scheme: undefined when not declared
+ */
 export function securityAlternatives(root, op) {
   const eff = effectiveSecurity(root, op.operation);
   if (!Array.isArray(eff.requirements)) return { alternatives: undefined, level: eff.level };
@@ -253,18 +294,18 @@ export function securityAlternatives(root, op) {
   return { alternatives, level: eff.level };
 }
 
-/** `GET /a/b` for messages. */
+/** `GET /a/b` for messages. @param {{ method: string, pathKey: string, isWebhook?: boolean }} op */
 export function opLabel(op) {
   return `${op.method.toUpperCase()} ${op.pathKey}${op.isWebhook ? ' (webhook)' : ''}`;
 }
 
-/** Human list: `a, b and c`. */
+/** Human list: `a, b and c`. @param {unknown[]} items */
 export function list(items) {
   const xs = items.map(String);
   return xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
 }
 
-/** The first value of a parameter or header: its schema, resolved. */
+/** The first value of a parameter or header: its schema, resolved. @param {Json} root @param {Json} param @param {Path} path */
 export function paramSchema(root, param, path) {
   if (!isObject(param)) return { schema: undefined, path };
   if (param.schema !== undefined) return resolved(root, param.schema, [...path, 'schema']);

@@ -5,8 +5,10 @@
 /**
  * Scans an ECMA-262 pattern: top-level alternatives (split at `|` outside groups and classes) and
  * whether an unbounded quantifier (`*`, `+`, `{n,}`) occurs outside character classes.
+ * @param {string} src
  */
 export function scanPattern(src) {
+  /** @type {string[]} */
   const alternatives = [];
   let start = 0;
   let depth = 0;
@@ -39,6 +41,7 @@ export function scanPattern(src) {
   return { alternatives, unbounded };
 }
 
+/** @param {string} alt */
 function endsWithDollar(alt) {
   if (alt.endsWith('\\z') || alt.endsWith('\\Z')) return true;
   if (!alt.endsWith('$')) return false;
@@ -48,23 +51,24 @@ function endsWithDollar(alt) {
   return n % 2 === 0;
 }
 
-/** Every top-level alternative starts with `^` and ends with an unescaped `$`. */
+/** Every top-level alternative starts with `^` and ends with an unescaped `$`. @param {unknown} src */
 export function isAnchored(src) {
   if (typeof src !== 'string') return true;
   const { alternatives } = scanPattern(src);
   return alternatives.every((a) => startsAnchored(a) && endsWithDollar(a));
 }
 
+/** @param {string} alt */
 function startsAnchored(alt) {
   return alt.startsWith('^') || alt.startsWith('\\A');
 }
 
-/** The open end is an explicit wildcard (`.*`, `.+`): partial matching is intended there. */
+/** The open end is an explicit wildcard (`.*`, `.+`): partial matching is intended there. @param {string} alt @param {'start' | 'end'} side */
 function openByIntent(alt, side) {
   return side === 'start' ? /^\.[*+]/.test(alt) : /\.[*+]\??$/.test(alt) && !/\\\.[*+]\??$/.test(alt);
 }
 
-/** The open end is a literal character (a prefix or suffix check such as `^https://` or `\\.json$`). */
+/** The open end is a literal character (a prefix or suffix check such as `^https://` or `\\.json$`). @param {string} alt @param {'start' | 'end'} side */
 function literalEnd(alt, side) {
   if (alt.length === 0) return false;
   if (side === 'end') {
@@ -84,9 +88,11 @@ function literalEnd(alt, side) {
  * after the letters). Prefix and suffix checks (`^https://`, `\\.json$`) and explicit wildcards
  * (`^do:.*`, `.+\\.jsonl$`) are intended partial matches and pass. Returns the offending
  * alternatives (empty when fine).
+ * @param {unknown} src @returns {string[]}
  */
 export function looselyAnchored(src) {
   if (typeof src !== 'string' || src === '') return [];
+  /** @type {string[]} */
   const bad = [];
   const alts = scanPattern(src).alternatives;
   // `^a|b$` was meant as `^(a|b)$`: each alternative is anchored on one side only.
@@ -108,7 +114,7 @@ export function looselyAnchored(src) {
   return bad;
 }
 
-/** Anchored, and every quantifier bounded: the pattern itself limits the string's length. */
+/** Anchored, and every quantifier bounded: the pattern itself limits the string's length. @param {unknown} src */
 export function isLengthBoundingPattern(src) {
   if (typeof src !== 'string' || !isAnchored(src)) return false;
   return !scanPattern(src).unbounded;

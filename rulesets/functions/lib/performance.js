@@ -4,6 +4,16 @@
 import { cached, isObject } from './doc.js';
 import { headersOf, isItemPath, kindsOf, lastLiteral, mediaOf, nameIn, paramsOf, pathOperations, propertiesOf, resolveSchema, responsesOf, squash } from './secperf.js';
 
+/** @typedef {import('./types.js').Json} Json */
+/** @typedef {import('./types.js').JsonObject} JsonObject */
+/** @typedef {import('./types.js').Path} Path */
+/** @typedef {import('./doc.js').Operation} Operation */
+/** @typedef {import('./secperf.js').ResponseEntry} ResponseEntry */
+/**
+ * @typedef {{ code: string, response: ResponseEntry, mediaType: string, schema: JsonObject, schemaPath: Path,
+ *   arrayProp: string | undefined, array: JsonObject, arrayPath: Path }} Collection
+ */
+
 /** Array properties that wrap the items of a collection response. */
 export const ENVELOPE_PROPERTIES = [
   'data',
@@ -85,9 +95,10 @@ export const PAGE_SIZE_NAMES = ['limit', 'pagesize', 'perpage', 'size', 'maxresu
 
 const SUCCESS_ORDER = ['200', '2XX', '206'];
 
-/** Media entries with JSON-like types first (the representation paging rules care about). */
+/** Media entries with JSON-like types first (the representation paging rules care about). @param {Json} root @param {ResponseEntry} response */
 function orderedMedia(root, response) {
   const list = mediaOf(root, response.response, response.path);
+  /** @param {string} mt */
   const json = (mt) => /json|\*\/\*/i.test(mt);
   return [...list.filter((m) => json(m.mediaType)), ...list.filter((m) => !json(m.mediaType))];
 }
@@ -100,6 +111,7 @@ function orderedMedia(root, response) {
  * or the only array next to page metadata (has_more, next, total, …).
  * Returns { code, response, mediaType, schema (resolved), schemaPath, arrayProp, array, arrayPath }
  * (arrayProp undefined for a bare array) or undefined.
+ * @param {Json} root @param {Operation} op @param {string[]} [envelopeProperties] @returns {Collection | undefined}
  */
 export function collectionOf(root, op, envelopeProperties = ENVELOPE_PROPERTIES) {
   const key = `perf:collection:${envelopeProperties.join(',')}`;
@@ -110,6 +122,7 @@ export function collectionOf(root, op, envelopeProperties = ENVELOPE_PROPERTIES)
   return result;
 }
 
+/** @param {Json} root @param {Operation} op @param {string[]} envelopeProperties @returns {Collection | undefined} */
 function computeCollection(root, op, envelopeProperties) {
   if (op.isWebhook || (op.method !== 'get' && op.method !== 'query') || isItemPath(op.pathKey)) return undefined;
   const rs = responsesOf(root, op);
@@ -139,9 +152,10 @@ function computeCollection(root, op, envelopeProperties) {
   return undefined;
 }
 
-/** Collection reads of the document: [{ op, coll }]. */
+/** Collection reads of the document: [{ op, coll }]. @param {Json} root @param {string[]} [envelopeProperties] */
 export function collectionReads(root, envelopeProperties = ENVELOPE_PROPERTIES) {
   return cached(root, `perf:collections:${envelopeProperties.join(',')}`, () => {
+    /** @type {{ op: Operation, coll: Collection }[]} */
     const out = [];
     for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
       const op = opList[opI];
@@ -152,19 +166,19 @@ export function collectionReads(root, envelopeProperties = ENVELOPE_PROPERTIES) 
   });
 }
 
-/** Query parameters of an operation whose names are in `names` (compared squashed). */
+/** Query parameters of an operation whose names are in `names` (compared squashed). @param {Json} root @param {Operation} op @param {string[]} names */
 export function queryParamsNamed(root, op, names) {
   const set = new Set(names.map(squash));
   return paramsOf(root, op).filter((p) => p.param.in === 'query' && set.has(squash(p.param.name)));
 }
 
-/** Query parameters that look like paging (built-in vocabulary plus the given extra names). */
+/** Query parameters that look like paging (built-in vocabulary plus the given extra names). @param {Json} root @param {Operation} op @param {string[]} [extra] */
 export function pagingParams(root, op, extra = []) {
   const set = new Set([...PAGE_POSITION_NAMES, ...PAGE_SIZE_NAMES, ...extra.map(squash)]);
   return paramsOf(root, op).filter((p) => p.param.in === 'query' && set.has(squash(p.param.name)));
 }
 
-/** The maximum a numeric parameter allows (maximum, or exclusiveMaximum - 1 for integers), or undefined. */
+/** The maximum a numeric parameter allows (maximum, or exclusiveMaximum - 1 for integers), or undefined. @param {Json} root @param {import('./secperf.js').ParamEntry} entry @returns {number | undefined} */
 export function paramMaximum(root, entry) {
   const raw = isObject(entry.param.schema) ? entry.param.schema : undefined;
   if (!raw) return undefined;
@@ -175,7 +189,7 @@ export function paramMaximum(root, entry) {
   return undefined;
 }
 
-/** Response headers of the success response of a collection: Map lower-case name → entry. */
+/** Response headers of the success response of a collection: Map lower-case name → entry. @param {Json} root @param {Collection} coll */
 export function collectionHeaders(root, coll) {
   return headersOf(root, coll.response);
 }

@@ -4,6 +4,13 @@
 import { cached, effectiveParameters, isObject, operations, typesOf } from './doc.js';
 import { allSchemaNodes, contentOf, headerParams, isTemplate, resolved, responsesOf, segmentsOf } from './pack-common.js';
 
+/** @typedef {import('./types.js').Json} Json */
+/** @typedef {import('./types.js').JsonObject} JsonObject */
+/** @typedef {import('./types.js').Path} Path */
+/** @typedef {import('./doc.js').Operation} Operation */
+/** @typedef {{ resource: string, rest: string[], version: string | undefined, isPayment: boolean }} Xs2aResource */
+/** @typedef {{ op: Operation, res: Xs2aResource, kind: ReturnType<typeof psd2Classify> }} Psd2Op */
+
 const XS2A_RESOURCES = new Set(['accounts', 'card-accounts', 'consents', 'payments', 'bulk-payments', 'periodic-payments', 'funds-confirmations', 'signing-baskets', 'trusted-beneficiaries']);
 const PAYMENT_SERVICES = new Set(['payments', 'bulk-payments', 'periodic-payments']);
 export const PSD2_PAYMENT_SERVICES = [...PAYMENT_SERVICES];
@@ -14,6 +21,7 @@ const PSD2_HEADERS = new Set(['consent-id', 'psu-ip-address', 'psu-id', 'tpp-red
 /**
  * Where an XS2A resource starts in a path: `/v1/accounts/{account-id}` → { resource: 'accounts',
  * rest: ['{account-id}'], version: 'v1' }. Static prefix segments (`/psd2/v1/…`) are allowed.
+ * @param {unknown} pathKey @returns {Xs2aResource | undefined}
  */
 export function xs2aResource(pathKey) {
   const segs = segmentsOf(pathKey);
@@ -31,7 +39,7 @@ export function xs2aResource(pathKey) {
   return undefined;
 }
 
-/** Classifies an XS2A operation. */
+/** Classifies an XS2A operation. @param {Operation} op @param {Xs2aResource} res */
 function psd2Classify(op, res) {
   const m = op.method;
   const last = res.rest[res.rest.length - 1];
@@ -50,9 +58,11 @@ function psd2Classify(op, res) {
  * XS2A when it has a Berlin Group-only resource (consents, funds-confirmations, card-accounts,
  * signing-baskets, payment initiation by product) or declares a Berlin Group header
  * (Consent-ID, PSU-*, TPP-*); plain `/v1/accounts` alone (Stripe) does not.
+ * @param {Json} root @returns {{ isXs2a: boolean, ops: Psd2Op[] }}
  */
 export function psd2Doc(root) {
   return cached(root, 'packs:psd2Doc', () => {
+    /** @type {Psd2Op[]} */
     const ops = [];
     let distinctive = false;
     for (const op of operations(root)) {
@@ -78,7 +88,7 @@ export function psd2Doc(root) {
   });
 }
 
-/** XS2A operations in a scope: xs2a | consent-creation | payment-initiation | initiation | account-reads | sca-start. */
+/** XS2A operations in a scope: xs2a | consent-creation | payment-initiation | initiation | account-reads | sca-start. @param {Json} root @param {string} scope */
 export function psd2Ops(root, scope) {
   const { ops } = psd2Doc(root);
   switch (scope) {
@@ -99,7 +109,7 @@ export function psd2Ops(root, scope) {
   }
 }
 
-/** Every schema node of an XS2A document (none for other documents). */
+/** Every schema node of an XS2A document (none for other documents). @param {Json} root */
 export function psd2SchemaNodes(root) {
   return psd2Doc(root).isXs2a ? allSchemaNodes(root) : [];
 }
@@ -107,9 +117,11 @@ export function psd2SchemaNodes(root) {
 /**
  * The error bodies (4xx/5xx) of the XS2A operations, each schema resolved once: { schema, path,
  * code, base (media type) }, in document order. Several error-format rules read them.
+ * @param {Json} root
  */
 export function psd2ErrorBodies(root) {
   return cached(root, 'packs:psd2ErrorBodies', () => {
+    /** @type {{ schema: JsonObject, path: Path, code: string, base: string }[]} */
     const out = [];
     for (const { op } of psd2Ops(root, 'xs2a')) {
       for (let rI = 0, rList = responsesOf(root, op); rI < rList.length; rI++) {
@@ -127,7 +139,7 @@ export function psd2ErrorBodies(root) {
   });
 }
 
-/** The tppMessages array of an error body's shape: { tm, items, itemsPath }, { bad } when it is no array, undefined when absent. */
+/** The tppMessages array of an error body's shape: { tm, items, itemsPath }, { bad } when it is no array, undefined when absent. @param {Json} root @param {ReturnType<typeof import('./pack-common.js').objectShape>} shape */
 export function tppMessagesOf(root, shape) {
   const tm = shape.props.get('tppMessages');
   if (!tm) return undefined;
@@ -136,14 +148,15 @@ export function tppMessagesOf(root, shape) {
   return { tm, items: schema, itemsPath: path };
 }
 
-/** The name of a schema node of psd2SchemaNodes: its property name, or its name under components/schemas. */
+/** The name of a schema node of psd2SchemaNodes: its property name, or its name under components/schemas. @param {import('./pack-common.js').SchemaNode} n */
 export function psd2NodeName(n) {
   return n.name ?? (n.path.length === 3 && n.path[0] === 'components' && n.path[1] === 'schemas' ? n.path[2] : undefined);
 }
 
-/** The parameters of the XS2A operations, each once, where it is defined: { param, path }. */
+/** The parameters of the XS2A operations, each once, where it is defined: { param, path }. @param {Json} root */
 export function psd2Parameters(root) {
   return cached(root, 'packs:psd2Parameters', () => {
+    /** @type {import('./pack-common.js').ParamEntry[]} */
     const out = [];
     const seen = new Set();
     for (const { op } of psd2Doc(root).ops) {

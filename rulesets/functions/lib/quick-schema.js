@@ -4,16 +4,23 @@
 // back to ajv for the verdict and its error messages. Used by define.js for apictl's functions and,
 // inside the lint engine bundle, for Spectral's own (scripts/bundle-lint-engine.mjs). No imports:
 // the bundle's patched spectral-core module requires it.
+
+/** @typedef {import('./types.js').Json} Json */
+/** @typedef {(d: Json) => boolean} Check A test of a value: true when it surely passes. */
+
+/** @param {Json} v */
 const isObjectLike = (v) => v !== null && (typeof v === 'object' || typeof v === 'function');
 
 /**
  * A predicate that accepts only values ajv would accept for `schema` (never the other way round:
  * when unsure it answers false and Spectral's validator decides), or undefined when the schema uses
  * a keyword it does not know.
+ * @param {Json} schema @returns {Check | undefined}
  */
 export function compileQuick(schema) {
   if (schema === true) return () => true;
   if (!isObjectLike(schema) || Array.isArray(schema)) return undefined;
+  /** @type {Check[]} */
   const checks = [];
   for (const key of Object.keys(schema)) {
     const v = schema[key];
@@ -32,6 +39,7 @@ export function compileQuick(schema) {
       }
       case 'properties': {
         if (!isObjectLike(v)) return undefined;
+        /** @type {[string, Check][]} */
         const props = [];
         for (const name of Object.keys(v)) {
           const q = compileQuick(v[name]);
@@ -125,6 +133,7 @@ export function compileQuick(schema) {
   };
 }
 
+/** @type {Record<string, Check>} */
 const TYPE_TESTS = {
   string: (d) => typeof d === 'string',
   number: (d) => typeof d === 'number' && Number.isFinite(d),
@@ -135,10 +144,12 @@ const TYPE_TESTS = {
   object: (d) => isPlainData(d),
 };
 
+/** @param {unknown} d */
 function isPlainData(d) {
   return d !== null && typeof d === 'object' && !Array.isArray(d);
 }
 
+/** @param {string} s */
 function codePoints(s) {
   let n = 0;
   for (const _ of s) n++;

@@ -5,7 +5,13 @@
 import { cached, deref, effectiveParameters, isObject, operations } from './doc.js';
 import { contentOf, isTemplate, objectShape, requestBodyOf, segmentsOf, squash } from './pack-common.js';
 
+/** @typedef {import('./types.js').Json} Json */
+/** @typedef {import('./types.js').JsonObject} JsonObject */
+/** @typedef {import('./types.js').Path} Path */
+/** @typedef {import('./doc.js').Operation} Operation */
+
 const WRITE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
+/** @param {string} method */
 export function isWrite(method) {
   return WRITE_METHODS.has(method);
 }
@@ -14,15 +20,18 @@ export function isWrite(method) {
  * Property schemas reachable from a set of root schemas, refs followed, every schema node visited
  * once across all roots: { name, schema, path, target (where the property schema lives), parent }.
  * Bounded by `maxNodes`.
+ * @param {Json} root @param {{ schema: Json, path: Path }[]} roots
  */
 export function reachableProperties(root, roots, maxNodes = 5000) {
+  /** @type {{ name: string, schema: JsonObject, path: Path, target: Path | undefined, parent: JsonObject }[]} */
   const out = [];
   const seen = new Set();
+  /** @type {[Json, Path][]} */
   const stack = [];
   for (let i = roots.length - 1; i >= 0; i--) stack.push([roots[i].schema, roots[i].path]);
   let n = 0;
   while (stack.length > 0 && n++ < maxNodes) {
-    const [raw, p] = /** @type {[any, string[]]} */ (stack.pop());
+    const [raw, p] = /** @type {[Json, Path]} */ (stack.pop());
     const { value: s, path: sp } = deref(root, raw, p);
     if (!isObject(s) || seen.has(s)) continue;
     seen.add(s);
@@ -35,19 +44,19 @@ export function reachableProperties(root, roots, maxNodes = 5000) {
       }
     }
     if (isObject(s.items)) stack.push([s.items, [...where, 'items']]);
-    if (Array.isArray(s.prefixItems)) s.prefixItems.forEach((x, i) => stack.push([x, [...where, 'prefixItems', String(i)]]));
+    if (Array.isArray(s.prefixItems)) s.prefixItems.forEach((/** @type {Json} */ x, /** @type {number} */ i) => stack.push([x, [...where, 'prefixItems', String(i)]]));
     if (isObject(s.additionalProperties)) stack.push([s.additionalProperties, [...where, 'additionalProperties']]);
     for (const k of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(s[k])) s[k].forEach((x, i) => stack.push([x, [...where, k, String(i)]]));
   }
   return out;
 }
 
-/** Path of an operation's security declaration (operation-level, else document-level). */
+/** Path of an operation's security declaration (operation-level, else document-level). @param {{ path: Path }} op @param {string} level @returns {Path} */
 export function securityPath(op, level) {
   return level === 'operation' ? [...op.path, 'security'] : level === 'document' ? ['security'] : op.path;
 }
 
-/** Extension value by any of several names (aliases), first found: { key, value } or undefined. */
+/** Extension value by any of several names (aliases), first found: { key, value } or undefined. @param {Json} node @param {string[]} keys @returns {{ key: string, value: Json } | undefined} */
 export function extension(node, keys) {
   if (!isObject(node)) return undefined;
   for (const k of keys) if (Object.hasOwn(node, k)) return { key: k, value: node[k] };
@@ -137,7 +146,7 @@ const R155_AREAS = {
   logs: new Set(['logs', 'log', 'audit', 'audits', 'auditlog', 'auditlogs', 'auditevents', 'audittrail', 'audittrails', 'securityevents', 'securitylogs', 'eventlog', 'eventlogs']),
 };
 
-/** The static segments of a path, squashed (`Remote-Start` → `remotestart`). */
+/** The static segments of a path, squashed (`Remote-Start` → `remotestart`). @param {unknown} pathKey */
 function staticSquashed(pathKey) {
   return segmentsOf(pathKey)
     .filter((s) => !isTemplate(s) && !s.startsWith('$'))
@@ -147,9 +156,11 @@ function staticSquashed(pathKey) {
 /**
  * Vehicle back-end areas an operation belongs to (command, ota, keys, diagnostics, telemetry,
  * logs), from its static path segments and the `x-vehicle-command: true` marker.
+ * @param {Operation} op
  */
 export function r155Areas(op) {
   const segs = staticSquashed(op.pathKey);
+  /** @type {Set<string>} */
   const out = new Set();
   for (const [area, words] of Object.entries(R155_AREAS)) if (segs.some((s) => words.has(s))) out.add(area);
   if (op.operation['x-vehicle-command'] === true) out.add('command');
@@ -158,20 +169,21 @@ export function r155Areas(op) {
   return out;
 }
 
-/** Operations of an area, memoised per document. */
+/** Operations of an area, memoised per document. @param {Json} root @param {string} area */
 export function r155Ops(root, area) {
   const all = cached(root, 'packs:r155Ops', () => operations(root).map((op) => ({ op, areas: r155Areas(op) })));
   return all.filter((x) => x.areas.has(area)).map((x) => x.op);
 }
 
-/** The last static segment of a path, squashed. */
+/** The last static segment of a path, squashed. @param {unknown} pathKey */
 export function lastStatic(pathKey) {
   const s = staticSquashed(pathKey);
   return s[s.length - 1];
 }
 
-/** Names of the header parameters and top-level request-body properties of an operation (squashed). */
+/** Names of the header parameters and top-level request-body properties of an operation (squashed). @param {Json} root @param {Operation} op */
 export function requestFieldNames(root, op) {
+  /** @type {Set<string>} */
   const names = new Set();
   for (const p of effectiveParameters(root, op)) if (p.param.in === 'header' || p.param.in === 'query') names.add(squash(p.param.name));
   const rb = requestBodyOf(root, op);
@@ -181,7 +193,7 @@ export function requestFieldNames(root, op) {
   return names;
 }
 
-/** Whether a scheme is a strong client authentication (mutualTLS, OAuth 2.0, OpenID Connect, HTTP bearer). */
+/** Whether a scheme is a strong client authentication (mutualTLS, OAuth 2.0, OpenID Connect, HTTP bearer). @param {Json} scheme */
 export function strongScheme(scheme) {
   if (!isObject(scheme)) return false;
   if (scheme.type === 'mutualTLS' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return true;

@@ -4,10 +4,28 @@
 // are memoised with `cached` (keyed by the document root) or WeakMaps keyed by document nodes.
 import { at, cached, cachedIfComputed, isObject, operations, pointerSegments, typesOf } from './doc.js';
 
+/** @typedef {import('./types.js').Json} Json */
+/** @typedef {import('./types.js').JsonObject} JsonObject */
+/** @typedef {import('./types.js').Path} Path */
+/** @typedef {import('./doc.js').Operation} Operation */
+/** @typedef {{ value: Json, path: Path | undefined }} Resolved */
+/** @typedef {{ method: string, expression: string, name: string, operation: JsonObject, pathItem: JsonObject, path: Path, parent: Operation }} CallbackOperation */
+/** @typedef {{ param: JsonObject, path: Path }} ParamEntry */
+/** @typedef {{ code: string, response: JsonObject, path: Path }} ResponseEntry */
+/** @typedef {{ name: string, header: JsonObject, path: Path }} HeaderEntry */
+/** @typedef {{ mediaType: string, media: JsonObject, path: Path, schema: JsonObject | undefined, schemaPath: Path }} MediaEntry */
+/** @typedef {{ schema: JsonObject, path: Path, param?: JsonObject, mediaType?: string }} RequestRoot A schema an operation receives. */
+/** @typedef {{ schema: JsonObject, path: Path, code: string, mediaType: string, param?: undefined }} ResponseRoot A schema an operation sends back. */
+/** @typedef {TreeNode} WalkNode A node of walkTree and sideNodes (the TreeNode class, which is not exported). */
+/** @typedef {TreeNode[] & { refTargets: Set<unknown>, bodiesSeparable: boolean }} SideNodes */
+/** @typedef {{ variant?: string, filterOp?: (op: Operation) => boolean, filterRoot?: (entry: Json, op: Operation) => boolean }} SideOptions filterRoot's entry: a RequestRoot or ResponseRoot, by side. */
+
+/** @type {WeakMap<object, Map<string, Resolved>>} */
 const refMemo = new WeakMap();
 /**
  * Like doc.js `deref`, with each `$ref` string resolved once per document (memoised): real
  * documents repeat the same few hundred references thousands of times.
+ * @param {Json} root @param {Json} node @param {Path | undefined} path @returns {Resolved}
  */
 export function deref(root, node, path) {
   if (!isObject(node) || typeof node.$ref !== 'string') return { value: node, path };
@@ -22,6 +40,7 @@ export function deref(root, node, path) {
   let value = node;
   let where = path;
   const seen = new Set();
+  /** @type {Resolved | undefined} */
   let result;
   while (isObject(value) && typeof value.$ref === 'string') {
     if (seen.has(value.$ref) || seen.size > 50) {
@@ -45,23 +64,26 @@ export function deref(root, node, path) {
 /** Methods that do not change state (RFC 9110 safe methods, 3.2 `query`, WebDAV read methods). */
 const SAFE_METHODS = new Set(['get', 'head', 'options', 'trace', 'query', 'search', 'propfind', 'report']);
 
+/** @param {unknown} method */
 export function isSafeMethod(method) {
   return SAFE_METHODS.has(String(method).toLowerCase());
 }
 
-/** `GET /pets`, `webhook newPet POST`. */
+/** `GET /pets`, `webhook newPet POST`. @param {{ method: string, pathKey?: string, isWebhook?: boolean }} op */
 export function opLabel(op) {
   const m = String(op.method).toUpperCase();
   return op.isWebhook ? `webhook '${op.pathKey}' ${m}` : `${m} ${op.pathKey}`;
 }
 
-/** Operations that are not webhooks (API surface the provider serves). */
+/** Operations that are not webhooks (API surface the provider serves). @param {Json} root @returns {Operation[]} */
 export function pathOperations(root) {
   return cached(root, 'secperf:pathOperations', () => operations(root).filter((op) => !op.isWebhook));
 }
 
 /** Lower-cased name with separators removed: `X-Rate_Limit` → `xratelimit`. */
+/** @type {Map<string, string>} */
 const squashMemo = new Map();
+/** @param {unknown} name @returns {string} */
 export function squash(name) {
   const key = String(name);
   let v = squashMemo.get(key);
@@ -73,7 +95,7 @@ export function squash(name) {
   return v;
 }
 
-/** True when `name` equals one of `list` ignoring case and separators. */
+/** True when `name` equals one of `list` ignoring case and separators. @param {unknown} name @param {unknown} list */
 export function nameIn(name, list) {
   if (typeof name !== 'string' || !Array.isArray(list)) return false;
   const s = squash(name);
@@ -85,9 +107,11 @@ const CALLBACK_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'pa
 /**
  * Operations of callbacks declared on the document's operations (refs followed):
  * [{ method, expression, name, operation, path, parent (the operation declaring the callback) }].
+ * @param {Json} root @returns {CallbackOperation[]}
  */
 export function callbackOperations(root) {
   return cached(root, 'secperf:callbacks', () => {
+    /** @type {CallbackOperation[]} */
     const out = [];
     for (const op of operations(root)) {
       const cbs = op.operation.callbacks;
@@ -109,20 +133,20 @@ export function callbackOperations(root) {
 // ---------------------------------------------------------------------------------------------
 // Paths
 
-/** Path template segments: `/a/{id}/b` → ['a', '{id}', 'b']. */
+/** Path template segments: `/a/{id}/b` → ['a', '{id}', 'b']. @param {unknown} pathKey */
 export function segments(pathKey) {
   return String(pathKey).split('/').filter(Boolean);
 }
 
 const TEMPLATE_SEGMENT = /^\{[^}]+\}(\.[A-Za-z0-9]+)?$/;
 
-/** The path addresses one item: its last segment is a template (`/pets/{id}`, `/Calls/{Sid}.json`). */
+/** The path addresses one item: its last segment is a template (`/pets/{id}`, `/Calls/{Sid}.json`). @param {unknown} pathKey */
 export function isItemPath(pathKey) {
   const s = segments(pathKey);
   return s.length > 0 && TEMPLATE_SEGMENT.test(s[s.length - 1]);
 }
 
-/** The last literal segment without extension, squashed: `/Accounts/{Sid}/Calls.json` → `calls`. */
+/** The last literal segment without extension, squashed: `/Accounts/{Sid}/Calls.json` → `calls`. @param {unknown} pathKey */
 export function lastLiteral(pathKey) {
   const s = segments(pathKey).filter((x) => !x.includes('{'));
   return s.length === 0 ? '' : squash(s[s.length - 1].replace(/\.[A-Za-z0-9]+$/, ''));
@@ -131,15 +155,19 @@ export function lastLiteral(pathKey) {
 // ---------------------------------------------------------------------------------------------
 // Parameters
 
+/** @type {WeakMap<JsonObject, ParamEntry[]>} */
 const paramMemo = new WeakMap();
 /**
  * Effective parameters of an operation (memoised per operation object): path-item parameters
  * overridden by operation parameters with the same name and `in`, refs followed. [{ param, path }].
+ * @param {Json} root @param {{ operation: JsonObject, pathItem?: JsonObject, path: Path }} op @returns {ParamEntry[]}
  */
 export function paramsOf(root, op) {
   let v = paramMemo.get(op.operation);
   if (v) return v;
+  /** @type {Map<string, ParamEntry>} */
   const byKey = new Map();
+  /** @param {Json} list @param {Path} basePath */
   const add = (list, basePath) => {
     if (!Array.isArray(list)) return;
     list.forEach((p, i) => {
@@ -156,16 +184,18 @@ export function paramsOf(root, op) {
   return v;
 }
 
-/** The parameter named `name` (ignoring case) in `where`, or undefined. */
+/** The parameter named `name` (ignoring case) in `where`, or undefined. @param {Json} root @param {Operation} op @param {string} where @param {string | string[]} names */
 export function findParam(root, op, where, names) {
   const list = Array.isArray(names) ? names : [names];
   return paramsOf(root, op).find((p) => p.param.in === where && nameIn(p.param.name, list));
 }
 
+/** @type {WeakMap<ParamEntry, { schema: JsonObject, path: Path } | undefined>} */
 const paramSchemaMemo = new WeakMap();
 /**
  * A parameter's schema with its path: `schema`, else the first `content` entry's schema.
  * Memoised per entry of paramsOf (the result is shared: read only).
+ * @param {Json} _root @param {ParamEntry} entry
  */
 export function paramSchema(_root, entry) {
   let r = paramSchemaMemo.get(entry);
@@ -175,6 +205,7 @@ export function paramSchema(_root, entry) {
   return r;
 }
 
+/** @param {ParamEntry} entry @returns {{ schema: JsonObject, path: Path } | undefined} */
 function findParamSchema(entry) {
   const { param, path } = entry;
   if (isObject(param.schema)) return { schema: param.schema, path: [...path, 'schema'] };
@@ -187,7 +218,11 @@ function findParamSchema(entry) {
   return undefined;
 }
 
-/** A schema with refs followed: { value, path } (value undefined when it does not resolve). */
+/**
+ * A schema with refs followed: { value, path } (value undefined when it does not resolve).
+ * @template {Path | undefined} P
+ * @param {Json} root @param {Json} schema @param {P} path @returns {{ value: JsonObject | undefined, path: Path | P }}
+ */
 export function resolveSchema(root, schema, path) {
   const r = deref(root, schema, path);
   return { value: isObject(r.value) ? r.value : undefined, path: r.path ?? path };
@@ -196,8 +231,9 @@ export function resolveSchema(root, schema, path) {
 // ---------------------------------------------------------------------------------------------
 // Responses and headers
 
+/** @type {WeakMap<JsonObject, ResponseEntry[]>} */
 const responseMemo = new WeakMap();
-/** Every response of an operation, refs followed: [{ code, response, path }] (code as written). */
+/** Every response of an operation, refs followed: [{ code, response, path }] (code as written). @param {Json} root @param {{ operation: JsonObject, path: Path }} op @returns {ResponseEntry[]} */
 export function responsesOf(root, op) {
   let out = responseMemo.get(op.operation);
   if (out) return out;
@@ -215,16 +251,17 @@ export function responsesOf(root, op) {
   return out;
 }
 
-/** Response codes as upper-case strings (`4xx` → `4XX`). */
+/** Response codes as upper-case strings (`4xx` → `4XX`). @param {Json} root @param {Operation} op */
 export function responseCodes(root, op) {
   return responsesOf(root, op).map((r) => r.code.toUpperCase());
 }
 
+/** @param {string} code */
 export function isSuccess(code) {
   return /^2(\d\d|XX)$/i.test(code);
 }
 
-/** The response for a code, accepting its range (`4XX`) only when `ranges` is true. */
+/** The response for a code, accepting its range (`4XX`) only when `ranges` is true. @param {Json} root @param {Operation} op @param {string | number} code */
 export function responseFor(root, op, code, ranges = false) {
   const list = responsesOf(root, op);
   const exact = list.find((r) => r.code === String(code));
@@ -232,8 +269,9 @@ export function responseFor(root, op, code, ranges = false) {
   return list.find((r) => r.code.toUpperCase() === `${String(code)[0]}XX`);
 }
 
+/** @type {WeakMap<JsonObject, Map<string, HeaderEntry>>} */
 const headerMemo = new WeakMap();
-/** Headers of a response (refs followed): Map lower-case name → { name, header, path }. */
+/** Headers of a response (refs followed): Map lower-case name → { name, header, path }. @param {Json} root @param {{ response: JsonObject, path: Path }} resp @returns {Map<string, HeaderEntry>} */
 export function headersOf(root, resp) {
   let m = headerMemo.get(resp.response);
   if (m) return m;
@@ -249,16 +287,19 @@ export function headersOf(root, resp) {
   return m;
 }
 
+/** @param {Json} root @param {{ response: JsonObject, path: Path }} resp @param {unknown[]} names */
 export function hasHeader(root, resp, names) {
   const hs = headersOf(root, resp);
   return names.some((n) => typeof n === 'string' && hs.has(n.toLowerCase()));
 }
 
+/** @type {WeakMap<JsonObject, { holderPath: Path, list: MediaEntry[] }>} */
 const mediaMemo = new WeakMap();
 /**
  * Media entries of a content map: [{ mediaType, media, path, schema, schemaPath }]. Memoised per
  * holder and path (responses and request bodies are read by many rules; a converted 2.0 document
  * has a media type per `produces` entry on every response): the list is shared, read only.
+ * @param {Json} _root @param {Json} holder @param {Path} holderPath @returns {MediaEntry[]}
  */
 export function mediaOf(_root, holder, holderPath) {
   if (!isObject(holder)) return [];
@@ -269,7 +310,9 @@ export function mediaOf(_root, holder, holderPath) {
   return list;
 }
 
+/** @param {JsonObject} holder @param {Path} holderPath */
 function listMedia(holder, holderPath) {
+  /** @type {MediaEntry[]} */
   const out = [];
   if (!isObject(holder.content)) return out;
   const types = Object.keys(holder.content);
@@ -283,7 +326,7 @@ function listMedia(holder, holderPath) {
   return out;
 }
 
-/** The operation's request body, refs followed: { body, path } or undefined. */
+/** The operation's request body, refs followed: { body, path } or undefined. @param {Json} root @param {{ operation: JsonObject, path: Path }} op @returns {{ body: JsonObject, path: Path } | undefined} */
 export function requestBodyOf(root, op) {
   const rb = op.operation.requestBody;
   if (!isObject(rb)) return undefined;
@@ -297,8 +340,10 @@ export function requestBodyOf(root, op) {
 /**
  * Schemas an operation receives: parameter schemas (with the parameter) and request-body schemas.
  * Each: { schema, path, param? (the parameter object), mediaType? }.
+ * @param {Json} root @param {Operation} op
  */
 export function requestSchemaRoots(root, op) {
+  /** @type {RequestRoot[]} */
   const out = [];
   const params = paramsOf(root, op);
   for (let i = 0; i < params.length; i++) {
@@ -317,10 +362,12 @@ export function requestSchemaRoots(root, op) {
   return out;
 }
 
+/** @type {WeakMap<Operation, ResponseRoot[]>} */
 const responseRootsMemo = new WeakMap();
 /**
  * Schemas an operation sends back: [{ schema, path, code, mediaType }] (every response code).
  * Memoised per operation entry (several walks and rules read them): the list is shared, read only.
+ * @param {Json} root @param {Operation} op @returns {ResponseRoot[]}
  */
 export function responseSchemaRoots(root, op) {
   let out = responseRootsMemo.get(op);
@@ -345,6 +392,10 @@ export function responseSchemaRoots(root, op) {
  * keys, else (the walk's root) the path the walk started from, as the same array.
  */
 class TreeNode {
+  /**
+   * @param {JsonObject} schema @param {number} depth @param {TreeNode | undefined} parent @param {string} k1 (read only when parent is set)
+   * @param {string | undefined} k2 @param {Path | undefined} refPath @param {Path} rootPath
+   */
   constructor(schema, depth, parent, k1, k2, refPath, rootPath) {
     this.schema = schema;
     this.depth = depth;
@@ -353,11 +404,15 @@ class TreeNode {
     this.k2 = k2;
     this.refPath = refPath;
     this.rootPath = rootPath;
+    /** @type {Path | undefined} */
     this._path = undefined;
+    /** @type {Json} the Operation, set by sideNodes (Json: visitors read it unchecked) */
     this.op = undefined;
+    /** @type {Json} the RequestRoot or ResponseRoot, set by sideNodes (Json: visitors read it unchecked) */
     this.entry = undefined;
   }
 
+  /** @returns {Path} */
   get path() {
     let p = this._path;
     if (p === undefined) {
@@ -376,7 +431,7 @@ class TreeNode {
     return p;
   }
 
-  /** The last segment of the path (without building it). */
+  /** The last segment of the path (without building it). @returns {string | number | undefined} */
   last() {
     if (this._path !== undefined || this.refPath !== undefined || this.parent === undefined) {
       const p = this.path;
@@ -385,7 +440,7 @@ class TreeNode {
     return this.k2 ?? this.k1;
   }
 
-  /** The segment before the last one (without building the path). */
+  /** The segment before the last one (without building the path). @returns {string | number | undefined} */
   beforeLast() {
     if (this._path !== undefined || this.refPath !== undefined || this.parent === undefined) {
       const p = this.path;
@@ -407,6 +462,8 @@ class TreeNode {
  * prefixItems, additionalProperties, allOf/anyOf/oneOf, not), with memoised refs. `enter(schema,
  * viaRef)` returns false to skip a subtree; otherwise `entered(node)` receives the node (a
  * TreeNode: schema, depth, path built on use) and its subschemas are walked. Bounded by `budget.n`.
+ * @param {Json} root @param {Json} schema @param {Path} path @param {(s: JsonObject, viaRef: boolean) => unknown} enter
+ * @param {(node: TreeNode) => void} entered @param {{ n: number }} budget
  */
 export function walkTree(root, schema, path, enter, entered, budget) {
   // A flat stack of (raw schema, parent node, key, key, depth) entries written by index (no
@@ -434,7 +491,7 @@ export function walkTree(root, schema, path, enter, entered, budget) {
   }
 }
 
-/** Writes the subschema entries of `s` at `sp` of `stack`; returns the new top. */
+/** Writes the subschema entries of `s` at `sp` of `stack`; returns the new top. @param {Json[]} stack @param {number} sp @param {JsonObject} s @param {TreeNode} node @param {number} d */
 function pushChildren(stack, sp, s, node, d) {
   // Own keys by for…in with a hasOwn check: Object.keys' keys and order, without an array per map.
   const props = s.properties;
@@ -455,6 +512,7 @@ function pushChildren(stack, sp, s, node, d) {
   return sp;
 }
 
+/** @param {Json[]} stack @param {number} sp @param {Json} raw @param {TreeNode} node @param {string} k1 @param {string | undefined} k2 @param {number} d */
 function put(stack, sp, raw, node, k1, k2, d) {
   stack[sp] = raw;
   stack[sp + 1] = node;
@@ -472,26 +530,31 @@ function put(stack, sp, raw, node, k1, k2, d) {
  * (they are requests the API sends). Each node: { schema, path (built on use), name, op, entry,
  * depth } where entry is the root it was first reached from ({ schema, path, param? , code?,
  * mediaType? }).
- * @param {any} root
+ * @param {Json} root
  * @param {string} side
  * @param {string} [variant]
- * @param {(op: any) => boolean} [filterOp]
- * @param {(entry: any, op: any) => boolean} [filterRoot]
+ * @param {(op: Operation) => boolean} [filterOp]
+ * @param {(entry: Json, op: Operation) => boolean} [filterRoot] entry: a RequestRoot or ResponseRoot, by side
+ * @returns {SideNodes}
  */
 export function sideNodes(root, side, variant = undefined, filterOp = undefined, filterRoot = undefined) {
   const build = () => {
-    const out = /** @type {any[] & { refTargets: Set<unknown>, bodiesSeparable: boolean }} */ (/** @type {unknown} */ ([]));
+    const out = /** @type {SideNodes} */ (/** @type {unknown} */ ([]));
     // Schema → true when first reached from a parameter's schema, false from a body or response.
+    /** @type {Map<JsonObject, boolean>} */
     const seen = new Map();
     // Schema objects some `$ref` on this side points to (reusable, not inline-only).
     out.refTargets = new Set();
     const skip = side === 'request' ? 'readOnly' : 'writeOnly';
     const budget = { n: 500000 };
+    /** @type {Operation | undefined} */
     let op;
+    /** @type {RequestRoot | ResponseRoot | undefined} */
     let entry;
     let fromParam = false;
     // Did a body walk meet a schema a parameter walk reached first (request side)?
     let crossed = false;
+    /** @param {JsonObject} s @param {boolean} viaRef */
     const enter = (s, viaRef) => {
       if (viaRef) out.refTargets.add(s);
       const first = seen.get(s);
@@ -502,6 +565,7 @@ export function sideNodes(root, side, variant = undefined, filterOp = undefined,
       seen.set(s, fromParam);
       return s[skip] !== true;
     };
+    /** @param {TreeNode} node */
     const entered = (node) => {
       node.op = op;
       node.entry = entry;
@@ -536,7 +600,7 @@ export function sideNodes(root, side, variant = undefined, filterOp = undefined,
   return cached(root, `secperf:nodes:${side}:${variant}`, build);
 }
 
-/** The sideNodes list of a side and variant when a rule built it already for this document, else undefined. */
+/** The sideNodes list of a side and variant when a rule built it already for this document, else undefined. @param {Json} root @param {string} side @returns {SideNodes | undefined} */
 export function sideNodesIfBuilt(root, side, variant = 'all') {
   return cachedIfComputed(root, `secperf:nodes:${side}:${variant}`);
 }
@@ -545,6 +609,7 @@ export function sideNodesIfBuilt(root, side, variant = 'all') {
  * Calls `visit(schema, node)` for every node of `sideNodes` (node: { path (built on use), name
  * (the property name when the node sits directly under `properties`), op, entry, depth }).
  * opts: { variant, filterOp, filterRoot } as for sideNodes.
+ * @param {Json} root @param {string} side @param {(schema: JsonObject, node: TreeNode) => void} visit @param {SideOptions} [opts]
  */
 export function walkSide(root, side, visit, opts = {}) {
   const variant = opts.variant ?? (opts.filterOp || opts.filterRoot ? undefined : 'all');
@@ -552,7 +617,7 @@ export function walkSide(root, side, visit, opts = {}) {
   for (let i = 0; i < nodes.length; i++) visit(nodes[i].schema, nodes[i]);
 }
 
-/** Schema type list, inferring from keywords when `type` is absent. */
+/** Schema type list, inferring from keywords when `type` is absent. @param {JsonObject} s @returns {readonly string[]} */
 export function kindsOf(s) {
   const type = s.type;
   // The common case, a single type name: one shared list per name (callers only read it).
@@ -564,7 +629,9 @@ export function kindsOf(s) {
   return NO_KIND;
 }
 
+/** @type {Map<string, readonly string[]>} */
 const KINDS = new Map();
+/** @param {string} type */
 function kindList(type) {
   const list = Object.freeze([type]);
   if (KINDS.size < 64) KINDS.set(type, list);
@@ -575,11 +642,12 @@ const ARRAY_KIND = Object.freeze(['array']);
 /** @type {readonly string[]} */
 const NO_KIND = Object.freeze([]);
 
+/** @param {JsonObject} s */
 export function hasEnumOrConst(s) {
   return (Array.isArray(s.enum) && s.enum.length > 0) || Object.hasOwn(s, 'const');
 }
 
-/** Where a property schema sits, for messages: `property 'name'`, `query parameter 'q'`, `array items`. */
+/** Where a property schema sits, for messages: `property 'name'`, `query parameter 'q'`, `array items`. @param {Path} path @param {{ entry?: Json } | null} [ctx] */
 export function describeNode(path, ctx) {
   const n = path.length;
   if (n >= 2 && path[n - 2] === 'properties') return `property '${path[n - 1]}'`;
@@ -591,6 +659,7 @@ export function describeNode(path, ctx) {
   return 'schema';
 }
 
+/** @param {ReadonlyArray<string | number>} a @param {ReadonlyArray<string | number>} b */
 export function samePath(a, b) {
   if (a === b) return true;
   return a.length === b.length && a.every((x, i) => x === b[i]);
@@ -599,10 +668,13 @@ export function samePath(a, b) {
 /**
  * Object schemas an object is composed of (itself and allOf members, refs followed, two levels),
  * for reading `properties` of composite schemas. Each: { schema, path }.
+ * @param {Json} root @param {Json} schema @param {Path} path
  */
 export function composedParts(root, schema, path) {
+  /** @type {{ schema: JsonObject, path: Path }[]} */
   const out = [];
   const seen = new Set();
+  /** @param {Json} raw @param {Path} p @param {number} depth */
   const add = (raw, p, depth) => {
     const { value, path: where } = resolveSchema(root, raw, p);
     if (!value || seen.has(value)) return;
@@ -614,8 +686,9 @@ export function composedParts(root, schema, path) {
   return out;
 }
 
-/** Properties of an object schema including allOf members: Map name → { schema (raw), path }. */
+/** Properties of an object schema including allOf members: Map name → { schema (raw), path }. @param {Json} root @param {Json} schema @param {Path} path */
 export function propertiesOf(root, schema, path) {
+  /** @type {Map<string, { schema: Json, path: Path }>} */
   const m = new Map();
   const parts = composedParts(root, schema, path);
   for (let i = 0; i < parts.length; i++) {
@@ -630,7 +703,7 @@ export function propertiesOf(root, schema, path) {
   return m;
 }
 
-/** Regular expression from a user option (`/re/flags` or plain source); undefined when invalid. */
+/** Regular expression from a user option (`/re/flags` or plain source); undefined when invalid. @param {unknown} src */
 export function regexFrom(src, flags = 'i') {
   if (typeof src !== 'string') return undefined;
   const m = /^\/(.+)\/([a-z]*)$/.exec(src);
@@ -642,7 +715,7 @@ export function regexFrom(src, flags = 'i') {
 }
 
 /** No matching property (shared, never written). */
-/** @type {readonly any[]} */
+/** @type {readonly Json[]} */
 const NO_PROPERTIES = Object.freeze([]);
 
 /**
@@ -650,11 +723,15 @@ const NO_PROPERTIES = Object.freeze([]);
  * where names are written, on its `properties` map) whose name, compared lower case without
  * separators, is one of `names` or ends in one of `suffixes`. Property names repeat across schemas:
  * each distinct name is judged once.
+ * @param {Json} root @param {string[]} names @param {string[]} [suffixes]
+ * @returns {(s: JsonObject, node: TreeNode) => readonly { name: string, path: Path, writeOnly: boolean, readOnly: boolean }[]}
  */
 export function namedPropertiesFinder(root, names, suffixes) {
   const exact = new Set(names.map(squash));
   const ends = (suffixes ?? []).map(squash).filter(Boolean);
+  /** @type {Map<string, boolean>} */
   const verdicts = new Map();
+  /** @param {string} name */
   const matches = (name) => {
     let v = verdicts.get(name);
     if (v === undefined) {
@@ -666,7 +743,7 @@ export function namedPropertiesFinder(root, names, suffixes) {
   };
   return (s, node) => {
     if (!isObject(s.properties)) return NO_PROPERTIES;
-    let out = /** @type {any[]} */ (NO_PROPERTIES);
+    let out = /** @type {Json[]} */ (NO_PROPERTIES);
     for (let nameI = 0, nameList = Object.keys(s.properties); nameI < nameList.length; nameI++) {
       const name = nameList[nameI];
       if (!matches(name)) continue;

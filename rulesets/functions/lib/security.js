@@ -4,9 +4,17 @@ import { cached, effectiveSecurity, isObject, operations } from './doc.js';
 import { deref } from './secperf.js';
 import { regexFrom } from './secperf.js';
 
-/** Declared security schemes, refs followed: Map name → { scheme, path }. */
+/** @typedef {import('./types.js').Json} Json */
+/** @typedef {import('./types.js').JsonObject} JsonObject */
+/** @typedef {import('./types.js').Path} Path */
+/** @typedef {import('./doc.js').Operation} Operation */
+/** @typedef {{ index: number, schemes: { name: string, scopes: string[], scheme: JsonObject | undefined }[] }} Alternative */
+/** @typedef {{ requirements: Json, level: string, path: Json, open: boolean, optional: boolean, alternatives: Alternative[] }} SecurityInfo path: a Path, undefined when level is 'none' (Json: callers test level) */
+
+/** Declared security schemes, refs followed: Map name → { scheme, path }. @param {Json} root */
 export function securitySchemes(root) {
   return cached(root, 'security:schemes', () => {
+    /** @type {Map<string, { scheme: JsonObject, path: Path }>} */
     const m = new Map();
     const list = isObject(root) && isObject(root.components) ? root.components.securitySchemes : undefined;
     if (!isObject(list)) return m;
@@ -23,16 +31,19 @@ export function securitySchemes(root) {
  * { requirements (array | undefined), level ('operation' | 'document' | 'none'), path (of the array),
  *   open (no requirement, or an explicitly empty list), optional (an empty `{}` alternative among others),
  *   alternatives: [{ index, schemes: [{ name, scopes, scheme? }] }] (non-empty alternatives only) }.
+ * @param {Json} root @param {Operation} op @returns {SecurityInfo}
  */
 export function securityOf(root, op) {
   return cached(root, 'security:of', () => new WeakMap()).get(op.operation) ?? computeSecurity(root, op);
 }
 
+/** @param {Json} root @param {Operation} op @returns {SecurityInfo} */
 function computeSecurity(root, op) {
   const eff = effectiveSecurity(root, op.operation);
   const reqs = eff.requirements;
   const path = eff.level === 'operation' ? [...op.path, 'security'] : eff.level === 'document' ? ['security'] : undefined;
   const schemes = securitySchemes(root);
+  /** @type {Alternative[]} */
   const alternatives = [];
   let empty = 0;
   if (Array.isArray(reqs)) {
@@ -67,6 +78,7 @@ function computeSecurity(root, op) {
  * An operation marked as intentionally public: the marker extension (default `x-public`) is true on
  * the operation or its path item, or the path matches one of `publicPaths` (regular expressions),
  * or its operationId is listed in `publicOperations`.
+ * @param {Operation} op @param {import('./types.js').RuleOptions | undefined} options
  */
 export function isMarkedPublic(op, options) {
   const ext = options && typeof options.publicExtension === 'string' ? options.publicExtension : 'x-public';
@@ -81,9 +93,10 @@ export function isMarkedPublic(op, options) {
   return false;
 }
 
-/** Every security requirement list of the document: [{ list, path }] (document level first). */
+/** Every security requirement list of the document: [{ list, path }] (document level first). @param {Json} root */
 export function requirementLists(root) {
   return cached(root, 'security:lists', () => {
+    /** @type {{ list: Json[], path: Path, op?: Operation }[]} */
     const out = [];
     if (isObject(root) && Array.isArray(root.security)) out.push({ list: root.security, path: ['security'] });
     for (const op of operations(root)) if (Array.isArray(op.operation.security)) out.push({ list: op.operation.security, path: [...op.path, 'security'], op });
@@ -91,9 +104,10 @@ export function requirementLists(root) {
   });
 }
 
-/** Scopes a scheme declares: Set, or undefined when the scheme does not declare scopes (not oauth2). */
+/** Scopes a scheme declares: Set, or undefined when the scheme does not declare scopes (not oauth2). @param {Json} scheme */
 export function declaredScopes(scheme) {
   if (!isObject(scheme) || scheme.type !== 'oauth2' || !isObject(scheme.flows)) return undefined;
+  /** @type {Set<string>} */
   const s = new Set();
   for (const f of Object.keys(scheme.flows)) {
     const flow = scheme.flows[f];
@@ -102,7 +116,7 @@ export function declaredScopes(scheme) {
   return s;
 }
 
-/** True for schemes that carry scopes or roles (oauth2, openIdConnect). */
+/** True for schemes that carry scopes or roles (oauth2, openIdConnect). @param {Json} scheme */
 export function isScopedType(scheme) {
   return isObject(scheme) && (scheme.type === 'oauth2' || scheme.type === 'openIdConnect');
 }

@@ -3,10 +3,16 @@
 import { cached, isObject, operations } from './doc.js';
 import { deref } from './secperf.js';
 
-/** Every Server Object: root, path items and operations. [{ server, path (of the server), url }]. */
+/** @typedef {import('./types.js').Json} Json */
+/** @typedef {import('./types.js').JsonObject} JsonObject */
+/** @typedef {import('./types.js').Path} Path */
+
+/** Every Server Object: root, path items and operations. [{ server, path (of the server), url }]. @param {Json} root */
 export function allServers(root) {
   return cached(root, 'servers:all', () => {
+    /** @type {{ server: JsonObject, path: Path, url: string }[]} */
     const out = [];
+    /** @param {Json} list @param {Path} base */
     const add = (list, base) => {
       if (!Array.isArray(list)) return;
       list.forEach((s, i) => {
@@ -30,19 +36,23 @@ export function allServers(root) {
  * The concrete URLs a templated server URL can stand for: each `{var}` replaced by its default and
  * by each enum value (at most `limit` combinations). Unknown variables stay as written.
  * [{ url, choices: { var: value } }].
+ * @param {JsonObject} server (its `url` a string)
  */
 export function expandServer(server, limit = 32) {
   const url = server.url;
-  const names = [...url.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+  const names = [...url.matchAll(/\{([^}]+)\}/g)].map((/** @type {RegExpExecArray} */ m) => m[1]);
+  /** @type {{ url: string, choices: Record<string, string> }[]} */
   let combos = [{ url, choices: {} }];
   const vars = isObject(server.variables) ? server.variables : {};
   for (const name of [...new Set(names)]) {
     const v = isObject(vars[name]) ? vars[name] : undefined;
     if (!v) continue;
+    /** @type {string[]} */
     const values = [];
     if (typeof v.default === 'string') values.push(v.default);
     if (Array.isArray(v.enum)) for (const e of v.enum) if (typeof e === 'string' && !values.includes(e)) values.push(e);
     if (values.length === 0) continue;
+    /** @type {{ url: string, choices: Record<string, string> }[]} */
     const next = [];
     for (const c of combos) for (const val of values) if (next.length < limit) next.push({ url: c.url.split(`{${name}}`).join(val), choices: { ...c.choices, [name]: val } });
     combos = next;
@@ -50,7 +60,7 @@ export function expandServer(server, limit = 32) {
   return combos;
 }
 
-/** Scheme and host of an absolute URL (`scheme://[userinfo@]host[:port]…`), lower case; undefined otherwise. */
+/** Scheme and host of an absolute URL (`scheme://[userinfo@]host[:port]…`), lower case; undefined otherwise. @param {string} url */
 export function urlParts(url) {
   const m = /^([a-z][a-z0-9+.-]*):\/\/(?:([^@/?#]*)@)?(\[[^\]]*\]|[^:/?#]*)(?::(\d*))?([^?#]*)(\?[^#]*)?/i.exec(url);
   if (!m) return undefined;

@@ -10,9 +10,14 @@
 
 import { deref, isObject, specVersion, typesOf } from './doc.js';
 
+/** @typedef {import('./types.js').Json} Json */
+/** @typedef {import('./types.js').JsonObject} JsonObject */
+/** @typedef {{ path: string[], message: string }} ExampleError */
+
 const MAX_STEPS = 200000;
 const MAX_DEPTH = 200;
 
+/** @param {unknown} v */
 function typeOf(v) {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'array';
@@ -20,6 +25,7 @@ function typeOf(v) {
   return typeof v;
 }
 
+/** @param {Json} a @param {Json} b @returns {boolean} */
 function deepEqual(a, b) {
   if (a === b) return true;
   if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
@@ -32,6 +38,7 @@ function deepEqual(a, b) {
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+/** @type {Record<string, (s: string) => boolean>} */
 const FORMATS = {
   date: (s) => {
     const m = DATE.exec(s);
@@ -46,7 +53,9 @@ const FORMATS = {
   email: (s) => /^[^\s@]+@[^\s@]+$/.test(s),
 };
 
+/** @type {Map<string, RegExp | null>} */
 const regexCache = new Map();
+/** @param {string} p */
 function regexFor(p) {
   if (regexCache.has(p)) return regexCache.get(p);
   let re = null;
@@ -63,6 +72,7 @@ function regexFor(p) {
   return re;
 }
 
+/** @param {string[]} segs */
 const ptr = (segs) => (segs.length === 0 ? '(root)' : '/' + segs.map((s) => String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('/'));
 
 /**
@@ -70,15 +80,18 @@ const ptr = (segs) => (segs.length === 0 ? '(root)' : '/' + segs.map((s) => Stri
  * properties may be absent), 'response' (same for writeOnly) or 'any' (both). With `coerce`
  * (parameter values), strings that spell a number or boolean count as one, and a comma-separated
  * string as an array. Returns undefined when valid, else { path: instance path segments, message }.
+ * @param {Json} root @param {Json} schema @param {Json} value @param {string} mode
  */
 export function validateExample(root, schema, value, mode, coerce = false) {
   const v30 = specVersion(root) === '3.0';
   let steps = 0;
 
+  /** @param {string[]} path @param {string} message @returns {ExampleError} */
   function fail(path, message) {
     return { path, message: `${ptr(path)} ${message}` };
   }
 
+  /** @param {Json} s @param {Json} val @param {string[]} path @param {number} depth @returns {ExampleError | undefined} */
   function v(s, val, path, depth) {
     if (++steps > MAX_STEPS || depth > MAX_DEPTH) return undefined; // out of budget: accept
     if (s === true || s === undefined) return undefined;
@@ -108,7 +121,7 @@ export function validateExample(root, schema, value, mode, coerce = false) {
       const ok = types.includes(t) || (t === 'integer' && types.includes('number'));
       if (!ok) return fail(path, `must be ${types.join(' or ')} (is ${t})`);
     }
-    if (Array.isArray(s.enum) && !s.enum.some((e) => deepEqual(e, val))) {
+    if (Array.isArray(s.enum) && !s.enum.some((/** @type {Json} */ e) => deepEqual(e, val))) {
       return fail(path, `must be one of ${JSON.stringify(s.enum).slice(0, 120)}`);
     }
     if (Object.hasOwn(s, 'const') && !deepEqual(s.const, val)) return fail(path, `must be ${JSON.stringify(s.const).slice(0, 80)}`);
@@ -210,7 +223,7 @@ export function validateExample(root, schema, value, mode, coerce = false) {
         }
         first ??= r;
       }
-      if (!any) return fail(path, `matches none of the ${k} alternatives (first: ${first.message})`);
+      if (!any) return fail(path, `matches none of the ${k} alternatives (first: ${/** @type {ExampleError} */ (first).message})`);
     }
     if ((isObject(s.not) || typeof s.not === 'boolean') && !v(s.not, val, path, depth + 1)) return fail(path, 'must not match the schema in not');
     if (!v30 && s.if !== undefined) {
@@ -224,7 +237,7 @@ export function validateExample(root, schema, value, mode, coerce = false) {
     return undefined;
   }
 
-  /** With a discriminator, the alternative named by the value's discriminating property. */
+  /** With a discriminator, the alternative named by the value's discriminating property. @param {JsonObject} s @param {Json} val @returns {Json} */
   function discriminated(s, val) {
     const d = s.discriminator;
     if (!isObject(d) || typeof d.propertyName !== 'string' || !isObject(val)) return undefined;

@@ -3,10 +3,27 @@
 // computed once per document through `cached` and shared by the rules that need it.
 import { cached, deref, ignoredByAuthor, isObject, operations, specVersion, splitWords, typesOf } from './doc.js';
 
+/** @typedef {import('./types.js').Json} Json */
+/** @typedef {import('./types.js').JsonObject} JsonObject */
+/** @typedef {import('./types.js').Path} Path */
+/** @typedef {import('./doc.js').Operation} Operation */
+/** @typedef {{ text: string, template: boolean, params: string[] }} Segment */
+/** @typedef {[RegExp, string][] & { any?: RegExp }} AcronymRewrites */
+/**
+ * @typedef {{ camel: Map<string, boolean>, pascal: Map<string, boolean>, casings: Map<string, string[]>, rewrites: AcronymRewrites | undefined,
+ *   lead: RegExp | undefined }} MemoTables
+ */
+/** @typedef {{ code: string | undefined, response: JsonObject, path: Path, ops: Operation[], codes: Set<string> }} ResponseDef */
+/**
+ * @typedef {{ kind: 'request' | 'response', mediaType: string, media: JsonObject, path: Path, contentPath: Path, codes: string[],
+ *   ops: Operation[] }} MediaTypeDef
+ */
+/** @typedef {(raw: Json, parent: SchemaEntry | undefined, k1: string | undefined, k2: string | undefined, via: string, name: string | undefined, abs: Path | undefined) => void} PushSchema */
+
 // ---------------------------------------------------------------------------------------------
 // Small utilities
 
-/** A RegExp from a user-supplied source, or undefined when it does not compile. */
+/** A RegExp from a user-supplied source, or undefined when it does not compile. @param {unknown} source */
 export function regex(source, flags = '') {
   if (typeof source !== 'string') return undefined;
   try {
@@ -16,24 +33,25 @@ export function regex(source, flags = '') {
   }
 }
 
-/** Regexes from a list of sources (invalid ones dropped). */
+/** Regexes from a list of sources (invalid ones dropped). @param {unknown} list */
 export function regexList(list, flags = '') {
   return Array.isArray(list) ? /** @type {RegExp[]} */ (list.map((s) => regex(s, flags)).filter(Boolean)) : [];
 }
 
+/** @param {Path} segs */
 export const pathKey = (segs) => segs.join('\u0000');
 
-/** "GET /pets" for messages. */
+/** "GET /pets" for messages. @param {{ method: string, pathKey: string, isWebhook?: boolean }} op */
 export function opLabel(op) {
   return `${op.method.toUpperCase()} ${op.pathKey}${op.isWebhook ? ' (webhook)' : ''}`;
 }
 
-/** Operations of `paths` only (webhooks are requests the API sends, not resources it serves). */
+/** Operations of `paths` only (webhooks are requests the API sends, not resources it serves). @param {Json} root */
 export function pathOps(root) {
   return operations(root).filter((op) => !op.isWebhook);
 }
 
-/** True when the document is at least OpenAPI 3.1. */
+/** True when the document is at least OpenAPI 3.1. @param {Json} root */
 export function isOas31Plus(root) {
   const v = specVersion(root);
   return v !== undefined && v !== '3.0' && v !== '2.0';
@@ -46,7 +64,9 @@ export function isOas31Plus(root) {
  * Segments of a path template: [{ text, template (true for `{x}` only), params: [names] }].
  * Memoised per template (every path rule splits every path key): shared, read only.
  */
+/** @type {Map<string, Segment[]>} */
 const segmentsMemo = new Map();
+/** @param {unknown} template @returns {Segment[]} */
 export function pathSegments(template) {
   if (typeof template !== 'string') return [];
   let segs = segmentsMemo.get(template);
@@ -130,7 +150,7 @@ const IRREGULAR_PLURALS = new Set([
 ]);
 const SINGULAR_S = /(ss|us|is)$/;
 
-/** Heuristic: does a (kebab/snake/camel) collection name end in a plural (or uncountable) noun? */
+/** Heuristic: does a (kebab/snake/camel) collection name end in a plural (or uncountable) noun? @param {string} segment @param {string[]} [exceptions] */
 export function looksPlural(segment, exceptions = []) {
   const words = splitWords(segment);
   const last = (words[words.length - 1] ?? '').toLowerCase();
@@ -151,6 +171,7 @@ export function looksPlural(segment, exceptions = []) {
 export { splitWords };
 
 export const CASINGS = ['camel', 'pascal', 'snake', 'kebab', 'macro', 'header'];
+/** @type {Record<string, RegExp>} */
 const CASING_RE = {
   camel: /^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)*[A-Z]?$/,
   pascal: /^(?:[A-Z][a-z0-9]+)+[A-Z]?$|^[A-Z]$/,
@@ -161,6 +182,7 @@ const CASING_RE = {
   // (Content-Type, ETag, X-RateLimit-Limit, WWW-Authenticate, Content-MD5).
   header: /^[A-Z0-9][A-Za-z0-9]*(?:-[A-Z0-9][A-Za-z0-9]*)*$/,
 };
+/** @type {Record<string, string>} */
 export const CASING_LABEL = {
   camel: 'camelCase',
   pascal: 'PascalCase',
@@ -174,7 +196,9 @@ export const CASING_LABEL = {
  * Rewrites allowlisted acronyms (`ID`, `URL`; plural `IDs`) as ordinary words (`Id`, `Url`) so
  * that `userID` passes as camelCase when `ID` is allowed. Only whole words at case boundaries.
  */
+/** @type {Map<string, AcronymRewrites>} */
 const acronymRes = new Map();
+/** @param {string[]} acronyms */
 function acronymRegexes(acronyms) {
   const key = listKey(acronyms);
   let list = acronymRes.get(key);
@@ -198,6 +222,7 @@ function acronymRegexes(acronyms) {
   return list;
 }
 
+/** @param {string} name @param {string[]} acronyms @param {MemoTables} tables */
 function normaliseAcronyms(name, acronyms, tables) {
   if (!Array.isArray(acronyms) || acronyms.length === 0) return name;
   const list = (tables.rewrites ??= acronymRegexes(acronyms));
@@ -212,7 +237,7 @@ function normaliseAcronyms(name, acronyms, tables) {
   return out;
 }
 
-/** Strips decorations that are not part of the name: `$`/`@`/`_` prefixes, `[...]` suffixes (deepObject, arrays). */
+/** Strips decorations that are not part of the name: `$`/`@`/`_` prefixes, `[...]` suffixes (deepObject, arrays). @param {unknown} name */
 export function coreName(name) {
   let n = String(name);
   // Most names carry neither: the replacements only run when the last or first character allows a match.
@@ -221,8 +246,9 @@ export function coreName(name) {
   return c === 36 || c === 64 || c === 95 ? n.replace(/^[$@_]+/, '') : n;
 }
 
+/** @type {WeakMap<string[], string>} */
 const listKeys = new WeakMap();
-/** A stable string key for an option list (computed once per list object). */
+/** A stable string key for an option list (computed once per list object). @param {string[]} list */
 function listKey(list) {
   let k = listKeys.get(list);
   if (k === undefined) {
@@ -237,8 +263,10 @@ function listKey(list) {
  * casingsOf, keyed by the name itself (no composite key string to build and hash per call), and
  * the test for a leading acronym. Lists are option arrays, the same object for every call of a rule.
  */
+/** @type {WeakMap<string[], MemoTables>} */
 const memoTables = new WeakMap();
 const MEMO_LIMIT = 50000;
+/** @param {string[]} acronyms */
 function tablesFor(acronyms) {
   let t = memoTables.get(acronyms);
   if (t === undefined) {
@@ -249,15 +277,17 @@ function tablesFor(acronyms) {
   }
   return t;
 }
+/** @type {string[]} */
 const NO_ACRONYMS = [];
 
+/** @template V @param {Map<string, V>} table @param {string} name @param {V} value */
 function remember(table, name, value) {
   if (table.size > MEMO_LIMIT) table.clear();
   table.set(name, value);
   return value;
 }
 
-/** A leading acronym in camelCase stays lower case (`idToken`); in PascalCase `IDToken` → `IdToken`. */
+/** A leading acronym in camelCase stays lower case (`idToken`); in PascalCase `IDToken` → `IdToken`. @param {string} n @param {MemoTables} tables */
 function leadingAcronymAsWord(n, tables) {
   if (tables.lead === undefined) return n;
   const m = tables.lead.exec(n);
@@ -266,7 +296,7 @@ function leadingAcronymAsWord(n, tables) {
   return a[0] + a.slice(1).toLowerCase() + n.slice(a.length);
 }
 
-/** Does `name` follow `casing`? Acronyms on the allowlist count as words. */
+/** Does `name` follow `casing`? Acronyms on the allowlist count as words. @param {string} name @param {string} casing @param {string[]} [acronyms] */
 export function matchesCasing(name, casing, acronyms = []) {
   const re = CASING_RE[casing];
   if (!re) return true;
@@ -280,7 +310,7 @@ export function matchesCasing(name, casing, acronyms = []) {
   return remember(table, name, re.test(casing === 'pascal' ? leadingAcronymAsWord(n, tables) : n));
 }
 
-/** The casings a name is compatible with (a single lower-case word fits camel, snake and kebab). */
+/** The casings a name is compatible with (a single lower-case word fits camel, snake and kebab). @param {string} name @param {string[]} [acronyms] @returns {string[]} */
 export function casingsOf(name, acronyms = []) {
   const tables = tablesFor(acronyms.length === 0 ? NO_ACRONYMS : acronyms);
   const hit = tables.casings.get(name);
@@ -299,15 +329,18 @@ export function casingsOf(name, acronyms = []) {
 /**
  * The dominant casing of a list of names: the casing most multi-word names follow
  * (`{ casing, count, total }`), or undefined when no multi-word name is unambiguous.
+ * @param {Iterable<string>} names @param {string[]} [acronyms]
  */
 export function dominantCasing(names, acronyms = []) {
+  /** @type {Map<string, number>} */
   const weights = new Map();
   for (const n of names) weights.set(n, (weights.get(n) ?? 0) + 1);
   return dominantCasingWeighted(weights, acronyms);
 }
 
-/** dominantCasing over distinct names, each counted `weight` times: Map name → weight. */
+/** dominantCasing over distinct names, each counted `weight` times: Map name → weight. @param {Map<string, number>} weights @param {string[]} [acronyms] */
 export function dominantCasingWeighted(weights, acronyms = []) {
+  /** @type {Map<string, number>} */
   const counts = new Map();
   let total = 0;
   for (const [n, w] of weights) {
@@ -329,6 +362,7 @@ export function dominantCasingWeighted(weights, acronyms = []) {
 // ---------------------------------------------------------------------------------------------
 // Parameters, headers, media types: every definition once, at the place it is written
 
+/** @template {{ path: Path }} E @param {E[]} list @param {Set<string>} seen @param {E} entry */
 function addUnique(list, seen, entry) {
   const k = pathKey(entry.path);
   if (seen.has(k)) return;
@@ -336,7 +370,7 @@ function addUnique(list, seen, entry) {
   list.push(entry);
 }
 
-/** Path of the parameter list holder of an operation's path item. */
+/** Path of the parameter list holder of an operation's path item. @param {Operation} op */
 function pathItemPathOf(op) {
   const p = op.path;
   return p[p.length - 2] === 'additionalOperations' ? p.slice(0, -2) : p.slice(0, -1);
@@ -345,11 +379,15 @@ function pathItemPathOf(op) {
 /**
  * Every parameter definition (components, path items, operations; refs followed), once each:
  * [{ param, path }] where `path` is where the parameter object is written.
+ * @param {Json} root
  */
 export function allParameters(root) {
   return cached(root, 'style:parameters', () => {
+    /** @type {{ param: JsonObject, path: Path }[]} */
     const out = [];
+    /** @type {Set<string>} */
     const seen = new Set();
+    /** @param {Json} list @param {Path} base */
     const addList = (list, base) => {
       if (!Array.isArray(list)) return;
       list.forEach((p, i) => {
@@ -384,10 +422,13 @@ export function allParameters(root) {
  * Every response definition (components.responses and each operation's responses, refs followed),
  * once each: [{ code, response, path, ops: [op...] }]. `code` is the status key where it is used
  * (undefined for an unused component).
+ * @param {Json} root @returns {ResponseDef[]}
  */
 export function allResponses(root) {
   return cached(root, 'style:responses', () => {
+    /** @type {Map<string, ResponseDef>} */
     const byPath = new Map();
+    /** @param {string | undefined} code @param {Json} raw @param {Path} base @param {Operation | undefined} op */
     const add = (code, raw, base, op) => {
       const { value, path } = deref(root, raw, base);
       if (!isObject(value) || !path) return;
@@ -418,11 +459,15 @@ export function allResponses(root) {
 /**
  * Every response header definition, once each: [{ name, header, path }] (components.headers,
  * and the headers of every response; refs followed; `path` is where the header object is written).
+ * @param {Json} root
  */
 export function allResponseHeaders(root) {
   return cached(root, 'style:responseHeaders', () => {
+    /** @type {{ name: string, header: JsonObject, path: Path, keyPath: Path }[]} */
     const out = [];
+    /** @type {Set<string>} */
     const seen = new Set();
+    /** @param {Json} map @param {Path} base */
     const addMap = (map, base) => {
       if (!isObject(map)) return;
       for (let nameI = 0, nameList = Object.keys(map); nameI < nameList.length; nameI++) {
@@ -443,9 +488,11 @@ export function allResponseHeaders(root) {
 /**
  * Every request body definition used by an operation (refs followed), once each:
  * [{ body, path, ops }].
+ * @param {Json} root
  */
 export function allRequestBodies(root) {
   return cached(root, 'style:requestBodies', () => {
+    /** @type {Map<string, { body: JsonObject, path: Path, ops: Operation[] }>} */
     const byPath = new Map();
     for (let opI = 0, opList = operations(root); opI < opList.length; opI++) {
       const op = opList[opI];
@@ -453,6 +500,7 @@ export function allRequestBodies(root) {
       const { value, path } = deref(root, op.operation.requestBody, [...op.path, 'requestBody']);
       if (!isObject(value) || !path) continue;
       const k = pathKey(path);
+      /** @type {{ body: JsonObject, path: Path, ops: Operation[] }} */
       const e = byPath.get(k) ?? { body: value, path, ops: [] };
       e.ops.push(op);
       byPath.set(k, e);
@@ -464,10 +512,13 @@ export function allRequestBodies(root) {
 /**
  * Every media type of every request body and response, once each:
  * [{ kind: 'request' | 'response', mediaType, media, path (of the media type object), contentPath, codes, ops }].
+ * @param {Json} root
  */
 export function allMediaTypes(root) {
   return cached(root, 'style:mediaTypes', () => {
+    /** @type {MediaTypeDef[]} */
     const out = [];
+    /** @param {'request' | 'response'} kind @param {JsonObject} holder @param {Path} base @param {string[]} codes @param {Operation[]} ops */
     const add = (kind, holder, base, codes, ops) => {
       if (!isObject(holder.content)) return;
       for (let mtI = 0, mtList = Object.keys(holder.content); mtI < mtList.length; mtI++) {
@@ -482,13 +533,13 @@ export function allMediaTypes(root) {
   });
 }
 
-/** Is a media type JSON (application/json, any +json, or a json parameterised type)? */
+/** Is a media type JSON (application/json, any +json, or a json parameterised type)? @param {unknown} mt */
 export function isJsonMediaType(mt) {
   const base = String(mt).split(';')[0].trim().toLowerCase();
   return base === 'application/json' || base.endsWith('+json');
 }
 
-/** Is a status key an error (4xx, 5xx, 4XX, 5XX or default)? */
+/** Is a status key an error (4xx, 5xx, 4XX, 5XX or default)? @param {unknown} code */
 export function isErrorCode(code) {
   return /^[45](\d\d|XX)$/i.test(String(code)) || code === 'default';
 }
@@ -502,12 +553,13 @@ const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 // One bit per subschema keyword, for a single pass over a schema's own keys.
 const KEYWORD_BITS = new Map();
 for (const k of [...SUBSCHEMA_MAPS, ...SUBSCHEMA_ONE, ...SUBSCHEMA_LISTS]) KEYWORD_BITS.set(k, 1 << KEYWORD_BITS.size);
+/** @param {string[]} list */
 const maskOf = (list) => list.reduce((m, k) => m | KEYWORD_BITS.get(k), 0);
 const MAPS_MASK = maskOf(SUBSCHEMA_MAPS);
 const ONE_MASK = maskOf(SUBSCHEMA_ONE);
 const LISTS_MASK = maskOf(SUBSCHEMA_LISTS);
 
-/** The KEYWORD_BITS of the subschema keywords among a schema's own keys. */
+/** The KEYWORD_BITS of the subschema keywords among a schema's own keys. @param {JsonObject} s */
 function keywordMask(s) {
   let mask = 0;
   for (const k in s) {
@@ -518,7 +570,7 @@ function keywordMask(s) {
   return mask;
 }
 
-/** Schema roots of a parameter/header/media type holder: its `schema` and each `content[*].schema`. */
+/** Schema roots of a parameter/header/media type holder: its `schema` and each `content[*].schema`. @param {Json} holder @param {Path} base @param {PushSchema} push */
 function holderSchemas(holder, base, push) {
   if (!isObject(holder)) return;
   if (holder.schema !== undefined) push(holder.schema, undefined, undefined, undefined, 'root', undefined, [...base, 'schema']);
@@ -533,6 +585,10 @@ function holderSchemas(holder, base, push) {
 
 /** A schema found by `allSchemas`; its JSON path is built on first use. */
 class SchemaEntry {
+  /**
+   * @param {JsonObject} schema @param {SchemaEntry} parent (unset at the roots, which have abs) @param {string} key1 (unset with abs) @param {string | undefined} key2
+   * @param {Path | undefined} abs @param {string} via @param {string | undefined} name @param {boolean} viaRef
+   */
   constructor(schema, parent, key1, key2, abs, via, name, viaRef) {
     this.schema = schema;
     this.parent = parent;
@@ -544,6 +600,7 @@ class SchemaEntry {
     this.viaRef = viaRef;
   }
 
+  /** @returns {Path} */
   get path() {
     if (this.abs === undefined) this.abs = this.key2 === undefined ? [...this.parent.path, this.key1] : [...this.parent.path, this.key1, this.key2];
     return this.abs;
@@ -555,16 +612,20 @@ class SchemaEntry {
  * is written: entries { schema, path, parent (entry | undefined), via (keyword that leads here),
  * name (property name when via === 'properties') }. Refs are followed (the target is visited once,
  * at its own location). Bounded by `maxNodes`.
+ * @param {Json} root
  */
 export function allSchemas(root, maxNodes = 200000) {
   return cached(root, 'style:schemas', () => {
+    /** @type {SchemaEntry[]} */
     const out = [];
     const seen = new Set();
     // One flat stack of 7-slot entries written by index (no builtin call per push): the schema as
     // written, its parent entry, the one or two keys that lead from the parent to it (or an
     // absolute path), the keyword and the property name.
+    /** @type {Json[]} */
     const st = [];
     let sp = 0;
+    /** @type {PushSchema} */
     const push = (raw, parent, k1, k2, via, name, abs) => {
       st[sp] = raw;
       st[sp + 1] = parent;
@@ -660,14 +721,17 @@ export function allSchemas(root, maxNodes = 200000) {
 
 /** A property declaration found by `allProperties`; its JSON path is built on first use. */
 class PropertyEntry {
+  /** @param {string} name @param {Json} raw @param {JsonObject} schema @param {SchemaEntry} owner */
   constructor(name, raw, schema, owner) {
     this.name = name;
     this.raw = raw;
     this.schema = schema;
     this.owner = owner;
+    /** @type {Path | undefined} */
     this.abs = undefined;
   }
 
+  /** @returns {Path} */
   get path() {
     if (this.abs === undefined) this.abs = [...this.owner.path, 'properties', this.name];
     return this.abs;
@@ -677,9 +741,11 @@ class PropertyEntry {
 /**
  * Every property declaration, once each, where it is written: [{ name, raw (the property schema as
  * written, possibly a `$ref`), schema (resolved), path (of the property), owner (schema entry) }].
+ * @param {Json} root
  */
 export function allProperties(root) {
   return cached(root, 'style:properties', () => {
+    /** @type {PropertyEntry[]} */
     const out = [];
     for (let eI = 0, eList = allSchemas(root); eI < eList.length; eI++) {
       const e = eList[eI];
@@ -697,7 +763,7 @@ export function allProperties(root) {
   });
 }
 
-/** Schema `s` resolved (refs followed); {} when unresolvable. */
+/** Schema `s` resolved (refs followed); {} when unresolvable. @param {Json} root @param {Json} s @returns {JsonObject} */
 export function resolved(root, s) {
   const v = deref(root, s, []).value;
   return isObject(v) ? v : {};
@@ -706,6 +772,9 @@ export function resolved(root, s) {
 /**
  * Properties a schema declares, directly or through allOf members (recursively, refs followed):
  * Map name → { schema (as written), path }.
+ * @param {Json} root @param {Json} schema @param {Path} [path] @param {number} [depth]
+ * @param {Map<string, { schema: Json, path: Path }>} [acc] @param {Set<JsonObject>} [seen]
+ * @returns {Map<string, { schema: Json, path: Path }>}
  */
 export function collectProperties(root, schema, path = [], depth = 0, acc = new Map(), seen = new Set()) {
   if (!isObject(schema) || depth > 20 || seen.has(schema)) return acc;
@@ -722,7 +791,7 @@ export function collectProperties(root, schema, path = [], depth = 0, acc = new 
     for (const k of Object.keys(props)) if (!acc.has(k)) acc.set(k, { schema: props[k], path: [...propsPath, k] });
   }
   if (Array.isArray(schema.allOf)) {
-    schema.allOf.forEach((m, i) => {
+    schema.allOf.forEach((/** @type {Json} */ m, /** @type {number} */ i) => {
       const { value, path: mp } = deref(root, m, [...path, 'allOf', String(i)]);
       collectProperties(root, value, mp ?? [], depth + 1, acc, seen);
     });
@@ -730,7 +799,10 @@ export function collectProperties(root, schema, path = [], depth = 0, acc = new 
   return acc;
 }
 
-/** Required names a schema declares, directly or through allOf members. */
+/**
+ * Required names a schema declares, directly or through allOf members.
+ * @param {Json} root @param {Json} schema @param {number} [depth] @param {Set<string>} [acc] @param {Set<JsonObject>} [seen] @returns {Set<string>}
+ */
 export function collectRequired(root, schema, depth = 0, acc = new Set(), seen = new Set()) {
   if (!isObject(schema) || depth > 20 || seen.has(schema)) return acc;
   seen.add(schema);
@@ -739,7 +811,7 @@ export function collectRequired(root, schema, depth = 0, acc = new Set(), seen =
   return acc;
 }
 
-/** The effective types of a schema (own `type`, else those all allOf members agree on, refs followed). */
+/** The effective types of a schema (own `type`, else those all allOf members agree on, refs followed). @param {Json} root @param {Json} schema @returns {string[]} */
 export function effectiveTypes(root, schema, depth = 0) {
   const s = resolved(root, schema);
   const own = typesOf(s);
@@ -755,7 +827,7 @@ export function effectiveTypes(root, schema, depth = 0) {
   return [];
 }
 
-/** Reads an option list, falling back to `dflt` when absent. */
+/** Reads an option list, falling back to `dflt` when absent. @param {import('./types.js').RuleOptions | undefined} options @param {string} key @param {string[]} dflt @returns {string[]} */
 export function optList(options, key, dflt) {
   return options && Array.isArray(options[key]) ? options[key] : dflt;
 }
@@ -795,10 +867,13 @@ for (const k of DATA_KEYS) KEY_CLASS.set(k, K_DATA);
  * One walk over the whole (unresolved) document, cached: every `$ref` object with its path and
  * whether it stands where a schema is expected (`inSchema`), and the set of `$ref` strings used.
  * Example values, defaults, enums and extension values are data and are not entered. Bounded.
+ * @param {Json} root
  */
 export function refIndex(root, maxNodes = 2000000) {
   return cached(root, 'style:refs', () => {
+    /** @type {{ node: JsonObject, path: string[], inSchema: boolean }[]} */
     const nodes = [];
+    /** @type {Set<string>} */
     const targets = new Set();
     if (!isObject(root)) return { nodes, targets };
     // Iterative depth-first walk over one flat stack of (value, key, depth, kind, inExample)
@@ -806,6 +881,7 @@ export function refIndex(root, maxNodes = 2000000) {
     // the keys of the node being visited and is copied only for the `$ref` objects found.
     const st = [root, '', 0, 0, false];
     let sp = 5;
+    /** @type {string[]} */
     const path = [];
     let n = 0;
     while (sp > 0 && n++ < maxNodes) {
@@ -886,7 +962,9 @@ export function refIndex(root, maxNodes = 2000000) {
  * Status keys of an operation's responses (as written; refs are not needed for the keys).
  * Memoised per operation entry (rules ask for them many times): shared, read only.
  */
+/** @type {WeakMap<Operation, string[]>} */
 const statusKeysMemo = new WeakMap();
+/** @param {Operation} op */
 export function statusKeys(op) {
   let keys = statusKeysMemo.get(op);
   if (keys === undefined) {
@@ -899,6 +977,7 @@ export function statusKeys(op) {
 /**
  * Does one of `keys` satisfy `want`? `want` entries: an exact code ('201'), a range key ('4XX'),
  * 'default', or a class wildcard in lower case ('5xx': any 5xx code or the 5XX range).
+ * @param {string[]} keys @param {unknown[]} want
  */
 export function hasStatus(keys, want) {
   for (const w of want) {
@@ -913,14 +992,14 @@ export function hasStatus(keys, want) {
   return false;
 }
 
-/** `1xx` … `5xx` (lower-case x): a class of codes. */
+/** `1xx` … `5xx` (lower-case x): a class of codes. @param {string} w */
 function isClassWildcard(w) {
   if (w.length !== 3 || w.charCodeAt(1) !== 120 || w.charCodeAt(2) !== 120) return false;
   const c = w.charCodeAt(0);
   return c >= 49 && c <= 53;
 }
 
-/** Does the operation take input beyond its path (query/header/cookie parameters or a body)? */
+/** Does the operation take input beyond its path (query/header/cookie parameters or a body)? @param {Json} root @param {Operation} op */
 export function hasInput(root, op) {
   if (op.operation.requestBody !== undefined) return true;
   const lists = [op.pathItem.parameters, op.operation.parameters];
@@ -940,12 +1019,17 @@ export function hasInput(root, op) {
  * API-wide convention (one decision to revisit, not hundreds of findings). Operations whose
  * author ignores the rule (x-apictl-ignore; `context` is the rule function's) do not count
  * towards the convention; their own findings are still returned, to be suppressed as ignored.
+ * @param {Operation[]} applicable @param {Operation[]} failing @param {(op: Operation) => string} messageFor @param {(count: number) => string} summary
+ * @param {import('./types.js').RuleContext | undefined} context
+ * @returns {import('./types.js').Finding[]}
  */
 export function perOperationOrOnce(applicable, failing, messageFor, summary, context, minForSummary = 3) {
   if (failing.length === 0) return [];
+  /** @param {Operation} op */
   const perOperation = (op) => ({ message: messageFor(op), path: isObject(op.operation.responses) ? [...op.path, 'responses'] : op.path });
   const rule = context?.rule?.name;
   const root = context?.document?.data;
+  /** @param {Operation} op */
   const ignored = (op) => ignoredByAuthor(root, op.path, rule);
   const ignoredOps = rule === undefined ? new Set() : new Set(applicable.filter(ignored));
   const openCount = applicable.length - ignoredOps.size;

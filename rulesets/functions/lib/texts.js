@@ -1,6 +1,9 @@
 // @ts-check
 // Prose fields of a document (owner: security/performance). One bounded iterative walk.
 
+/** @typedef {import('./types.js').Json} Json */
+/** @typedef {import('./types.js').Path} Path */
+
 const KEYS = new Set(['description', 'summary', 'title']);
 const SKIP = new Set(['example', 'examples', 'x-examples', 'default', 'enum', 'const']);
 
@@ -8,6 +11,7 @@ const SKIP = new Set(['example', 'examples', 'x-examples', 'default', 'enum', 'c
  * Whether the keys of the node at `path` name children rather than keywords, so that a key such
  * as `default` or `example` there is a response code or a property name, not a data value: a
  * Responses Object (not a schema property called `responses`) and a schema's property maps.
+ * @param {string[]} path
  */
 function namesAChild(path) {
   const parent = path[path.length - 1];
@@ -20,14 +24,18 @@ function namesAChild(path) {
  * (example, default, enum and const values skipped; a `default` response and properties named
  * so are not values) for which `test(text)` is truthy:
  * [{ key, text, path }]. Paths are built only for matches. Bounded by `maxNodes`.
+ * @param {Json} root @param {(text: string) => unknown} test
  */
 export function findTexts(root, test, maxNodes = 3000000) {
+  /** @type {{ key: string, text: string, path: Path }[]} */
   const out = [];
   if (root === null || typeof root !== 'object') return out;
+  /** @type {string[]} */
   const path = [];
   // Parallel stacks (node, its keys, the next key's index) instead of one frame object per node.
   // An array has no key list: its elements are read by index (Object.keys of an array makes a
   // string per element), and its keys are made only for the path.
+  /** @param {Json} v @returns {string[] | null} */
   const keysOf = (v) => (Array.isArray(v) ? null : Object.keys(v));
   const nodes = [root];
   const keyLists = [keysOf(root)];
