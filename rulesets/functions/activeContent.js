@@ -11,8 +11,7 @@ const ACTIVE = /<\s*script\b|<\s*iframe\b|<\s*object\b|<\s*embed\b|\bjavascript\
 /** Descriptions, summaries and titles contain no active content (script, iframe, event handlers, javascript: URLs, eval). */
 export default createRulesetFunction({ input: null, options: null }, function activeContent(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const results = [];
-  for (let tI = 0, tList = findTexts(rootOf(context), (text) => ACTIVE.test(text)); tI < tList.length; tI++) {
-    const t = tList[tI];
+  for (const t of findTexts(rootOf(context), (text) => ACTIVE.test(text))) {
     const m = ACTIVE.exec(t.text);
     results.push({ message: `${t.key} contains active content (${JSON.stringify((m ? m[0] : '').trim().slice(0, 30))}): documentation renderers may execute it.`, path: t.path });
   }

@@ -15,14 +15,12 @@ export default createRulesetFunction({ input: null, options: null }, function ad
   const root = rootOf(context);
   const results = [];
   const items = new Set();
-  for (let opI = 0, opList = allOperations(root); opI < opList.length; opI++) {
-    const op = opList[opI];
+  for (const op of allOperations(root)) {
     const item = op.pathItem;
     if (items.has(item) || !isObject(item.additionalOperations)) continue;
     items.add(item);
     const base = op.path.slice(0, op.path[op.path.length - 2] === 'additionalOperations' ? -2 : -1);
-    for (let keyI = 0, keyList = Object.keys(item.additionalOperations); keyI < keyList.length; keyI++) {
-      const key = keyList[keyI];
+    for (const key of Object.keys(item.additionalOperations)) {
       const path = [...base, 'additionalOperations', key];
       if (METHODS.includes(key.toLowerCase())) {
         if (key !== key.toUpperCase()) results.push({ message: `'${key}' in additionalOperations is the ${key.toUpperCase()} method: define it with the '${key.toLowerCase()}' field`, path });

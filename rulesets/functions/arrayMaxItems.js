@@ -28,12 +28,12 @@ export default createRulesetFunction(
     const report = limitReporter(options.side, results);
     const paged = new Set();
     if (options.exemptPagedCollections) {
-      for (let entryI = 0, entryList = collectionReads(root); entryI < entryList.length; entryI++) {
-        const { op, coll } = entryList[entryI];
+      for (const { op, coll } of collectionReads(root)) {
         const size = pagingParams(root, op).find((p) => PAGE_SIZE_NAMES.includes(p.param.name.toLowerCase().replace(/[^a-z0-9]/g, '')));
         if (size && paramMaximum(root, size) !== undefined) paged.add(coll.array);
       }
     }
+    // hot: per schema node; bench: bench/lint.mjs (docs/performance.md#indexed-loops-rules)
     for (let nodeI = 0, nodeList = limitNodes(root, options.side, 'array', options.bodiesOnly ?? false); nodeI < nodeList.length; nodeI++) {
       const node = nodeList[nodeI];
       const s = node.schema;

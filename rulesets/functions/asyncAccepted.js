@@ -18,8 +18,7 @@ export default createRulesetFunction({ input: null, options: null }, function as
   const root = rootOf(context);
   const results = [];
   const seen = new Set();
-  for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
-    const op = opList[opI];
+  for (const op of pathOperations(root)) {
     const r = responseFor(root, op, '202');
     if (!r) continue;
     const key = r.path.join('\u0000');

@@ -26,18 +26,17 @@ export default createRulesetFunction(
     const report = limitReporter(options.side, results);
     if (options.side === 'request') {
       // Binary bodies described by their media type only (no schema to put maxLength on).
-      for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
-        const op = opList[opI];
+      for (const op of pathOperations(root)) {
         const rb = requestBodyOf(root, op);
         if (!rb) continue;
-        for (let mI = 0, mList = mediaOf(root, rb.body, rb.path); mI < mList.length; mI++) {
-          const m = mList[mI];
+        for (const m of mediaOf(root, rb.body, rb.path)) {
           if (!m.schema && isBinaryMedia(m.mediaType)) {
             results.push({ message: `Request body '${m.mediaType}' has no schema, so its size is unbounded: add \`schema: {type: string, format: binary, maxLength: …}\`.`, path: m.path });
           }
         }
       }
     }
+    // hot: per schema node; bench: bench/lint.mjs (docs/performance.md#indexed-loops-rules)
     for (let nodeI = 0, nodeList = limitNodes(root, options.side, 'stringOrBinary', options.bodiesOnly ?? false); nodeI < nodeList.length; nodeI++) {
       const node = nodeList[nodeI];
       const s = node.schema;

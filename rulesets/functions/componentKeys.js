@@ -40,8 +40,7 @@ export default createRulesetFunction(
     for (const map of MAPS) {
       const m = root.components[map];
       if (!isObject(m)) continue;
-      for (let keyI = 0, keyList = Object.keys(m); keyI < keyList.length; keyI++) {
-        const key = keyList[keyI];
+      for (const key of Object.keys(m)) {
         if (!re.test(key)) results.push({ message: `Component name '${key}' in components.${map} does not match ${re.source}`, path: ['components', map, key] });
       }
     }

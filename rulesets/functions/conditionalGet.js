@@ -14,8 +14,7 @@ import { findParam, hasHeader, opLabel, pathOperations, responseFor } from './li
 export default createRulesetFunction({ input: null, options: null }, function conditionalGet(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
-  for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
-    const op = opList[opI];
+  for (const op of pathOperations(root)) {
     if (op.method !== 'get') continue;
     const ok = responseFor(root, op, '200');
     if (!ok) continue;

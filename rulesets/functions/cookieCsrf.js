@@ -20,8 +20,7 @@ export default createRulesetFunction(
     const root = rootOf(context);
     const re = regexFrom(opts?.headerPattern ?? '/csrf|xsrf/i', 'i');
     const results = [];
-    for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
-      const op = opList[opI];
+    for (const op of pathOperations(root)) {
       if (isSafeMethod(op.method)) continue;
       const sec = securityOf(root, op);
       const cookieOnly = sec.alternatives.find((a) => a.schemes.length > 0 && a.schemes.every((s) => s.scheme && s.scheme.type === 'apiKey' && s.scheme.in === 'cookie'));

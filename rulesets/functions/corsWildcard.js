@@ -35,11 +35,9 @@ export default createRulesetFunction({ input: null, options: null }, function co
   const root = rootOf(context);
   const results = [];
   const seen = new Set();
-  for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
-    const op = opList[opI];
+  for (const op of pathOperations(root)) {
     if (securityOf(root, op).open) continue;
-    for (let rI = 0, rList = responsesOf(root, op); rI < rList.length; rI++) {
-      const r = rList[rI];
+    for (const r of responsesOf(root, op)) {
       const h = headersOf(root, r).get('access-control-allow-origin');
       if (!h || !documentsWildcard(root, h)) continue;
       const key = h.path.join('\u0000');

@@ -51,10 +51,8 @@ export default createRulesetFunction(
       }
       return v;
     };
-    for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
-      const op = opList[opI];
-      for (let entryI = 0, entryList = paramsOf(root, op); entryI < entryList.length; entryI++) {
-        const { param, path } = entryList[entryI];
+    for (const op of pathOperations(root)) {
+      for (const { param, path } of paramsOf(root, op)) {
         if (!where.has(param.in) || !isCredential(param.name)) continue;
         if (param.in === 'path' && identifiesResource(op.pathKey, param.name)) continue;
         const key = path.join('\u0000');

@@ -33,8 +33,7 @@ export default createRulesetFunction(
     const headers = options?.headers ?? ['Deprecation', 'Sunset'];
     const extensions = options?.extensions ?? ['x-sunset'];
     const results = [];
-    for (let opI = 0, opList = allOperations(root); opI < opList.length; opI++) {
-      const op = opList[opI];
+    for (const op of allOperations(root)) {
       const o = op.operation;
       if (o.deprecated !== true) continue;
       const label = operationLabel(op);

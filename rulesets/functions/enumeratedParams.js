@@ -39,10 +39,8 @@ export default createRulesetFunction(
       }
       return false;
     };
-    for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
-      const op = opList[opI];
-      for (let entryI = 0, entryList = paramsOf(root, op); entryI < entryList.length; entryI++) {
-        const entry = entryList[entryI];
+    for (const op of pathOperations(root)) {
+      for (const entry of paramsOf(root, op)) {
         if (entry.param.in !== 'query' || !nameIn(entry.param.name, options.names)) continue;
         const key = entry.path.join('\u0000');
         if (seen.has(key)) continue;

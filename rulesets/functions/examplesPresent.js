@@ -81,15 +81,13 @@ export default createRulesetFunction(
     const root = rootOf(context);
     const codes = options?.codes ?? ['2XX'];
     const results = [];
-    for (let opI = 0, opList = allOperations(root); opI < opList.length; opI++) {
-      const op = opList[opI];
+    for (const op of allOperations(root)) {
       const missing = [];
       const rb = requestBodyOf(root, op);
       if (rb && isObject(rb.body.content)) {
         for (const key of Object.keys(rb.body.content)) if (!mediaTypeHasExample(root, deref(root, rb.body.content[key], []).value)) missing.push(`request ${key}`);
       }
-      for (let entryI = 0, entryList = responsesOf(root, op); entryI < entryList.length; entryI++) {
-        const { code, response } = entryList[entryI];
+      for (const { code, response } of responsesOf(root, op)) {
         if (!codeMatches(code, codes) || !isObject(response.content)) continue;
         for (const key of Object.keys(response.content)) if (!mediaTypeHasExample(root, deref(root, response.content[key], []).value)) missing.push(`${code} ${key}`);
       }

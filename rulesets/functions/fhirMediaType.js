@@ -35,8 +35,7 @@ export default createRulesetFunction({ input: null, options: null }, function fh
       const rb = requestBodyOf(root, op);
       if (rb) check(rb.body.content, [...rb.path, 'content'], rb.path[0] === 'components' ? `Request body ${rb.path[rb.path.length - 1]}` : `The request body of ${opLabel(op)}`);
     }
-    for (let rI = 0, rList = responsesOf(root, op); rI < rList.length; rI++) {
-      const r = rList[rI];
+    for (const r of responsesOf(root, op)) {
       check(r.response.content, [...r.path, 'content'], r.path[0] === 'components' ? `Response ${r.path[r.path.length - 1]}` : `The ${r.code} response of ${opLabel(op)}`);
     }
   }

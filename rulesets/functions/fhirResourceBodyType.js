@@ -26,8 +26,7 @@ export default createRulesetFunction({ input: null, options: null }, function fh
       const rb = requestBodyOf(root, op);
       if (rb) for (const m of contentOf(rb.body.content, [...rb.path, 'content'])) if (isJsonish(m.base) && m.schema !== undefined) bodies.push([m, 'request body']);
     }
-    for (let rI = 0, rList = responsesOf(root, op); rI < rList.length; rI++) {
-      const r = rList[rI];
+    for (const r of responsesOf(root, op)) {
       if (!/^20[01]$/.test(r.code)) continue;
       for (const m of contentOf(r.response.content, [...r.path, 'content'])) if (isJsonish(m.base) && m.schema !== undefined) bodies.push([m, `${r.code} response`]);
     }

@@ -17,12 +17,10 @@ export default createRulesetFunction({ input: null, options: null }, function fh
   const results = [];
   for (const [name, scheme] of securitySchemes(root)) {
     if (scheme.type !== 'oauth2' || !isObject(scheme.flows)) continue;
-    for (let flowI = 0, flowList = Object.keys(scheme.flows); flowI < flowList.length; flowI++) {
-      const flow = flowList[flowI];
+    for (const flow of Object.keys(scheme.flows)) {
       const f = scheme.flows[flow];
       if (!isObject(f) || !isObject(f.scopes)) continue;
-      for (let scopeI = 0, scopeList = Object.keys(f.scopes); scopeI < scopeList.length; scopeI++) {
-        const scope = scopeList[scopeI];
+      for (const scope of Object.keys(f.scopes)) {
         if (SMART.test(scope) || OTHER.has(scope) || /^launch\/[a-z]+$/.test(scope)) continue;
         const m = /^(patient|user|system)\/(\*|[A-Z][A-Za-z]+)\.(\w+)/.exec(scope);
         results.push({

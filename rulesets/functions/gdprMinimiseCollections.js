@@ -14,12 +14,10 @@ import { personalFieldsIn } from './lib/gdpr.js';
 export default createRulesetFunction({ input: null, options: null }, function gdprMinimiseCollections(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
-  for (let opI = 0, opList = operations(root); opI < opList.length; opI++) {
-    const op = opList[opI];
+  for (const op of operations(root)) {
     if (op.method !== 'get' && op.method !== 'head') continue;
     if (/\}\/?$/.test(op.pathKey)) continue;
-    for (let rI = 0, rList = responsesOf(root, op); rI < rList.length; rI++) {
-      const r = rList[rI];
+    for (const r of responsesOf(root, op)) {
       if (!/^2/.test(r.code)) continue;
       const media = contentOf(r.response.content, [...r.path, 'content']).filter((m) => m.schema !== undefined);
       for (const m of media) {

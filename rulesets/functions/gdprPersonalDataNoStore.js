@@ -17,11 +17,9 @@ export default createRulesetFunction({ input: null, options: null }, function gd
   const done = new Set();
   const noHeader = [];
   let anyCacheControl = false;
-  for (let opI = 0, opList = operations(root); opI < opList.length; opI++) {
-    const op = opList[opI];
+  for (const op of operations(root)) {
     if (op.method !== 'get' && op.method !== 'head') continue;
-    for (let rI = 0, rList = responsesOf(root, op); rI < rList.length; rI++) {
-      const r = rList[rI];
+    for (const r of responsesOf(root, op)) {
       if (responseHeaders(root, r.response, r.path).has('cache-control')) anyCacheControl = true;
       if (!/^2/.test(r.code) || done.has(r.path.join('/'))) continue;
       const media = contentOf(r.response.content, [...r.path, 'content']).filter((m) => m.schema !== undefined);

@@ -13,8 +13,7 @@ import { GDPR_RIGHTS } from './lib/gdpr.js';
 export default createRulesetFunction({ input: null, options: null }, function gdprRightsValid(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
-  for (let opI = 0, opList = operations(root); opI < opList.length; opI++) {
-    const op = opList[opI];
+  for (const op of operations(root)) {
     const r = op.operation['x-data-subject-rights'];
     if (r === undefined) continue;
     const path = [...op.path, 'x-data-subject-rights'];

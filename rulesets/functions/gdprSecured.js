@@ -16,8 +16,7 @@ export default createRulesetFunction({ input: null, options: null }, function gd
   const root = rootOf(context);
   const open = [];
   let anySecurity = Array.isArray(root.security) || (isObject(root.components) && isObject(root.components.securitySchemes) && Object.keys(root.components.securitySchemes).length > 0);
-  for (let opI = 0, opList = operations(root); opI < opList.length; opI++) {
-    const op = opList[opI];
+  for (const op of operations(root)) {
     if (Array.isArray(op.operation.security)) anySecurity = true;
     const { alternatives, level } = securityAlternatives(root, op);
     if (alternatives && alternatives.length > 0 && !alternatives.some((a) => a.schemes.length === 0)) continue;

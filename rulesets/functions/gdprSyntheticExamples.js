@@ -63,8 +63,7 @@ function mediaTypes(root) {
     const c = isObject(root.components) ? root.components : {};
     for (const k of Object.keys(isObject(c.responses) ? c.responses : {})) if (isObject(c.responses[k])) add(c.responses[k].content, ['components', 'responses', k, 'content']);
     for (const k of Object.keys(isObject(c.requestBodies) ? c.requestBodies : {})) if (isObject(c.requestBodies[k])) add(c.requestBodies[k].content, ['components', 'requestBodies', k, 'content']);
-    for (let opI = 0, opList = operations(root); opI < opList.length; opI++) {
-      const op = opList[opI];
+    for (const op of operations(root)) {
       const o = op.operation;
       if (isObject(o.requestBody)) add(o.requestBody.content, [...op.path, 'requestBody', 'content']);
       if (isObject(o.responses)) for (const code of Object.keys(o.responses)) if (isObject(o.responses[code])) add(o.responses[code].content, [...op.path, 'responses', code, 'content']);

@@ -22,10 +22,8 @@ export default createRulesetFunction(
     const re = regexFrom(opts?.namePattern ?? '/(^id$|[a-z0-9](_id|-id|Id|ID)$|^[a-z]+id$)/', '');
     const results = [];
     const seen = new Set();
-    for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
-      const op = opList[opI];
-      for (let entryI = 0, entryList = paramsOf(root, op); entryI < entryList.length; entryI++) {
-        const entry = entryList[entryI];
+    for (const op of pathOperations(root)) {
+      for (const entry of paramsOf(root, op)) {
         if (entry.param.in !== 'path' || !re || !re.test(entry.param.name)) continue;
         const ps = paramSchema(root, entry);
         if (!ps) continue;

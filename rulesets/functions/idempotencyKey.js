@@ -19,8 +19,7 @@ export default createRulesetFunction(
     const root = rootOf(context);
     const names = opts?.headers ?? ['Idempotency-Key', 'X-Idempotency-Key'];
     const results = [];
-    for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
-      const op = opList[opI];
+    for (const op of pathOperations(root)) {
       if (op.method !== 'post' || !responseFor(root, op, '201')) continue;
       if (findParam(root, op, 'header', names)) continue;
       results.push({ message: `${opLabel(op)} creates resources but accepts no ${names[0]} header: a retried request after a timeout creates a duplicate.`, path: op.path });

@@ -18,8 +18,7 @@ export default createRulesetFunction({ input: null, options: null }, function li
     const { op } = linkTarget(root, link);
     if (!op) continue;
     const params = parametersOf(root, op).map((p) => p.param);
-    for (let keyI = 0, keyList = Object.keys(link.parameters); keyI < keyList.length; keyI++) {
-      const key = keyList[keyI];
+    for (const key of Object.keys(link.parameters)) {
       const dot = key.indexOf('.');
       const qualified = dot > 0 && LOCATIONS.includes(key.slice(0, dot));
       const where = qualified ? key.slice(0, dot) : undefined;

@@ -19,6 +19,7 @@ export default createRulesetFunction(
     /** @type {Finding[]} */
     const results = [];
     const report = limitReporter(options.side, results);
+    // hot: per schema node; bench: bench/lint.mjs (docs/performance.md#indexed-loops-rules)
     for (let nodeI = 0, nodeList = limitNodes(root, options.side, 'object', options.bodiesOnly ?? false); nodeI < nodeList.length; nodeI++) {
       const node = nodeList[nodeI];
       const s = node.schema;

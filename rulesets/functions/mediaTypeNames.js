@@ -20,8 +20,7 @@ export default createRulesetFunction({ input: null, options: null }, function me
       if (r.error) results.push({ message: `'${key}' is not a media type: ${r.error}`, path: site.path });
     }
     if (!isObject(mediaType.encoding)) continue;
-    for (let nameI = 0, nameList = Object.keys(mediaType.encoding); nameI < nameList.length; nameI++) {
-      const name = nameList[nameI];
+    for (const name of Object.keys(mediaType.encoding)) {
       const e = mediaType.encoding[name];
       if (!isObject(e) || typeof e.contentType !== 'string') continue;
       for (const part of e.contentType.split(',')) {

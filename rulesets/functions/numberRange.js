@@ -37,6 +37,7 @@ export default createRulesetFunction(
     const need = options.require ?? ['minimum', 'maximum'];
     const exemptFormats = new Set(options.exemptFormats ?? ['unix-time', 'timestamp']);
     const exemptParams = options.exemptParams ?? ['limit'];
+    // hot: per schema node; bench: bench/lint.mjs (docs/performance.md#indexed-loops-rules)
     for (let nodeI = 0, nodeList = limitNodes(root, options.side, 'number', options.bodiesOnly ?? false); nodeI < nodeList.length; nodeI++) {
       const node = nodeList[nodeI];
       const s = node.schema;

@@ -19,8 +19,7 @@ export default createRulesetFunction({ input: null, options: null }, function oa
   for (const { list, path } of lists) {
     list.forEach((req, i) => {
       if (!isObject(req)) return;
-      for (let nameI = 0, nameList = Object.keys(req); nameI < nameList.length; nameI++) {
-        const name = nameList[nameI];
+      for (const name of Object.keys(req)) {
         const declared = declaredScopes(schemes.get(name)?.scheme);
         if (!declared || !Array.isArray(req[name])) continue;
         req[name].forEach((scope, j) => {

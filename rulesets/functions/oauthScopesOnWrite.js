@@ -14,8 +14,7 @@ import { securityOf } from './lib/security.js';
 export default createRulesetFunction({ input: null, options: null }, function oauthScopesOnWrite(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
-  for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
-    const op = opList[opI];
+  for (const op of pathOperations(root)) {
     if (isSafeMethod(op.method)) continue;
     const sec = securityOf(root, op);
     for (const alt of sec.alternatives) {

@@ -43,8 +43,7 @@ export default createRulesetFunction(
     const ext = options.publicExtension ?? 'x-public';
     const exempt = new Set((options.exemptMethods ?? ['options']).map((m) => m.toLowerCase()));
     const results = [];
-    for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
-      const op = opList[opI];
+    for (const op of pathOperations(root)) {
       if (isSafeMethod(op.method) !== safe || exempt.has(op.method)) continue;
       const sec = securityOf(root, op);
       if (!sec.open || isMarkedPublic(op, options)) continue;

@@ -26,8 +26,7 @@ export default createRulesetFunction(
   function paginationConsistent(_input, opts, context) {
     const root = rootOf(context);
     const paged = [];
-    for (let entryI = 0, entryList = collectionReads(root, opts?.envelopeProperties ?? ENVELOPE_PROPERTIES); entryI < entryList.length; entryI++) {
-      const { op } = entryList[entryI];
+    for (const { op } of collectionReads(root, opts?.envelopeProperties ?? ENVELOPE_PROPERTIES)) {
       const params = pagingParams(root, op, opts?.extraNames ?? []);
       if (params.length === 0) continue;
       const names = [...new Set(params.map((p) => p.param.name))].sort();

@@ -34,8 +34,7 @@ export default createRulesetFunction(
     const requireDefault = opts?.requireDefault ?? true;
     const results = [];
     const seen = new Set();
-    for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
-      const op = opList[opI];
+    for (const op of pathOperations(root)) {
       if (op.method !== 'get' && op.method !== 'query') continue;
       for (const entry of queryParamsNamed(root, op, names)) {
         const key = entry.path.join('\u0000');

@@ -25,8 +25,7 @@ export default createRulesetFunction(
   function paginationLinks(_input, opts, context) {
     const root = rootOf(context);
     const results = [];
-    for (let entryI = 0, entryList = collectionReads(root, opts?.envelopeProperties ?? ENVELOPE_PROPERTIES); entryI < entryList.length; entryI++) {
-      const { op, coll } = entryList[entryI];
+    for (const { op, coll } of collectionReads(root, opts?.envelopeProperties ?? ENVELOPE_PROPERTIES)) {
       if (pagingParams(root, op).length === 0) continue;
       const hs = headersOf(root, coll.response);
       if (HEADERS.some((h) => hs.has(h)) || [...hs.keys()].some((h) => /pagination|next/i.test(h))) continue;

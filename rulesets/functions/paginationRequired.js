@@ -42,8 +42,7 @@ export default createRulesetFunction(
     const sizeParams = opts?.sizeParams ?? ['limit'];
     const cap = opts?.maxUnpagedItems ?? 100;
     const results = [];
-    for (let entryI = 0, entryList = collectionReads(root, opts?.envelopeProperties ?? ENVELOPE_PROPERTIES); entryI < entryList.length; entryI++) {
-      const { op, coll } = entryList[entryI];
+    for (const { op, coll } of collectionReads(root, opts?.envelopeProperties ?? ENVELOPE_PROPERTIES)) {
       if (typeof coll.array.maxItems === 'number' && coll.array.maxItems <= cap) continue;
       const body = op.method === 'query' ? bodyFields(root, op) : [];
       const hasPage = pageParams.length === 0 || queryParamsNamed(root, op, pageParams).length > 0 || body.some((n) => nameIn(n, pageParams));
@@ -68,8 +67,7 @@ function bodyFields(root, op) {
   const rb = requestBodyOf(root, op);
   if (!rb) return [];
   const names = [];
-  for (let mI = 0, mList = mediaOf(root, rb.body, rb.path); mI < mList.length; mI++) {
-    const m = mList[mI];
+  for (const m of mediaOf(root, rb.body, rb.path)) {
     if (!m.schema) continue;
     const { value, path } = resolveSchema(root, m.schema, m.schemaPath);
     if (value) names.push(...propertiesOf(root, value, path).keys());

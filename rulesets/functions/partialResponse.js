@@ -27,14 +27,12 @@ export default createRulesetFunction(
     const limit = opts?.maxProperties ?? 30;
     const names = opts?.params ?? ['fields', 'select', '$select', '_elements', '_fields'];
     const results = [];
-    for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
-      const op = opList[opI];
+    for (const op of pathOperations(root)) {
       if (op.method !== 'get' || !isItemPath(op.pathKey)) continue;
       const ok = responseFor(root, op, '200');
       if (!ok) continue;
       let count = 0;
-      for (let mI = 0, mList = mediaOf(root, ok.response, ok.path); mI < mList.length; mI++) {
-        const m = mList[mI];
+      for (const m of mediaOf(root, ok.response, ok.path)) {
         if (!m.schema) continue;
         const { value, path } = resolveSchema(root, m.schema, m.schemaPath);
         if (value) count = Math.max(count, propertiesOf(root, value, path).size);

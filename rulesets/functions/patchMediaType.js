@@ -34,13 +34,11 @@ export default createRulesetFunction(
     const bySubtype = options?.acceptPatchSubtypes ?? true;
     const results = [];
     const reported = new Set();
-    for (let opI = 0, opList = allOperations(root); opI < opList.length; opI++) {
-      const op = opList[opI];
+    for (const op of allOperations(root)) {
       if (!methods.includes(op.method)) continue;
       const rb = requestBodyOf(root, op);
       if (!rb || rb.body.content === null || typeof rb.body.content !== 'object') continue;
-      for (let keyI = 0, keyList = Object.keys(rb.body.content); keyI < keyList.length; keyI++) {
-        const key = keyList[keyI];
+      for (const key of Object.keys(rb.body.content)) {
         const mt = parseMediaType(key);
         if (mt.error) continue;
         if (allowed.has(`${mt.type}/${mt.subtype}`) || (bySubtype && /(^|[.+-])patch([.+-]|$)/.test(/** @type {string} */ (mt.subtype)))) continue;

@@ -24,6 +24,7 @@ export default createRulesetFunction(
     const root = rootOf(context);
     const where = options.side === 'request' ? 'Request' : 'Response';
     const results = [];
+    // hot: per schema node; bench: bench/lint.mjs (docs/performance.md#indexed-loops-rules)
     for (let nodeI = 0, nodeList = limitNodes(root, options.side, 'pattern', options.bodiesOnly ?? false); nodeI < nodeList.length; nodeI++) {
       const node = nodeList[nodeI];
       const s = node.schema;

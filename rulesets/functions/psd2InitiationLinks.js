@@ -12,8 +12,7 @@ export default createRulesetFunction({ input: null, options: null }, function ps
   const root = rootOf(context);
   const results = [];
   for (const { op } of psd2Ops(root, 'initiation-or-basket')) {
-    for (let rI = 0, rList = responsesOf(root, op); rI < rList.length; rI++) {
-      const r = rList[rI];
+    for (const r of responsesOf(root, op)) {
       if (r.code !== '201') continue;
       for (const m of contentOf(r.response.content, [...r.path, 'content'])) {
         if (m.base !== 'application/json' || m.schema === undefined) continue;

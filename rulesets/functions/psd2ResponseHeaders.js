@@ -32,8 +32,7 @@ export default createRulesetFunction(
     const results = [];
     const initiation = options.scope === 'initiation-201';
     for (const { op } of psd2Ops(root, initiation ? 'initiation-or-basket' : 'xs2a')) {
-      for (let rI = 0, rList = responsesOf(root, op); rI < rList.length; rI++) {
-        const r = rList[rI];
+      for (const r of responsesOf(root, op)) {
         if (initiation && r.code !== '201') continue;
         const hs = responseHeaders(root, r.response, r.path);
         const missing = options.headers.filter((h) => !hs.has(h.toLowerCase()));

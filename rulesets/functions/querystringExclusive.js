@@ -19,8 +19,7 @@ export default createRulesetFunction({ input: null, options: null }, function qu
   /** @type {Finding[]} */
   const results = [];
   const reported = new Set();
-  for (let opI = 0, opList = allOperations(root); opI < opList.length; opI++) {
-    const op = opList[opI];
+  for (const op of allOperations(root)) {
     const params = parametersOf(root, op);
     const qs = params.filter((p) => p.param.in === 'querystring');
     if (qs.length === 0) continue;

@@ -26,8 +26,7 @@ export default createRulesetFunction({ input: null, options: null }, function r1
   const marked = (o) => o['x-audit-log'] === true || (o['x-audit'] !== undefined && o['x-audit'] !== false);
   const missing = [];
   let anyMarked = false;
-  for (let opI = 0, opList = operations(root); opI < opList.length; opI++) {
-    const op = opList[opI];
+  for (const op of operations(root)) {
     if (marked(op.operation)) anyMarked = true;
     if (!isWrite(op.method)) continue;
     const areas = [...r155Areas(op)].filter((a) => AREA[a]);

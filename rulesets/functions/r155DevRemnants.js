@@ -19,8 +19,7 @@ export default createRulesetFunction({ input: null, options: null }, function r1
   const root = rootOf(context);
   const results = [];
   const seen = new Set();
-  for (let opI = 0, opList = operations(root); opI < opList.length; opI++) {
-    const op = opList[opI];
+  for (const op of operations(root)) {
     if (seen.has(op.pathKey)) continue;
     const segs = segmentsOf(op.pathKey).filter((s) => !isTemplate(s));
     let bad = segs.find((s) => ANYWHERE.has(s.toLowerCase()));

@@ -29,8 +29,7 @@ export default createRulesetFunction(
     const done = new Set();
     for (const op of r155Ops(root, 'ota')) {
       if (op.method !== 'get') continue;
-      for (let rI = 0, rList = responsesOf(root, op); rI < rList.length; rI++) {
-        const r = rList[rI];
+      for (const r of responsesOf(root, op)) {
         if (!/^2/.test(r.code)) continue;
         const media = contentOf(r.response.content, [...r.path, 'content']);
         for (const m of media) {

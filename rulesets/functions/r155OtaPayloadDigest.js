@@ -20,8 +20,7 @@ export default createRulesetFunction({ input: null, options: null }, function r1
   const results = [];
   for (const op of r155Ops(root, 'ota')) {
     if (op.method !== 'get') continue;
-    for (let rI = 0, rList = responsesOf(root, op); rI < rList.length; rI++) {
-      const r = rList[rI];
+    for (const r of responsesOf(root, op)) {
       if (!/^2/.test(r.code)) continue;
       const media = contentOf(r.response.content, [...r.path, 'content']);
       const binary = media.some((m) => BINARY.test(m.base) || isBinarySchema(root, m.schema, [...m.path, 'schema']));

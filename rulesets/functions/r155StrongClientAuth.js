@@ -25,8 +25,7 @@ export default createRulesetFunction({ input: null, options: null }, function r1
   const root = rootOf(context);
   /** @type {Map<string, WeakEntry>} */
   const weak = new Map();
-  for (let opI = 0, opList = operations(root); opI < opList.length; opI++) {
-    const op = opList[opI];
+  for (const op of operations(root)) {
     const { alternatives, level } = securityAlternatives(root, op);
     if (!alternatives) continue;
     alternatives.forEach((alt, i) => {

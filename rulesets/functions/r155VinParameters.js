@@ -11,8 +11,7 @@ export default createRulesetFunction({ input: null, options: null }, function r1
   const root = rootOf(context);
   const results = [];
   const seen = new Set();
-  for (let opI = 0, opList = operations(root); opI < opList.length; opI++) {
-    const op = opList[opI];
+  for (const op of operations(root)) {
     for (const { param, path } of effectiveParameters(root, op)) {
       if (param.in !== 'path' && param.in !== 'query') continue;
       const key = path.join('/');

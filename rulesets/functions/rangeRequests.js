@@ -19,8 +19,7 @@ export default createRulesetFunction(
     const root = rootOf(context);
     const re = regexFrom(opts?.mediaTypes ?? '/^(application\\/(octet-stream|zip|gzip|x-tar|x-gzip|pdf)|video\\/|audio\\/)/i', 'i');
     const results = [];
-    for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
-      const op = opList[opI];
+    for (const op of pathOperations(root)) {
       if (op.method !== 'get') continue;
       const ok = responseFor(root, op, '200');
       if (!ok) continue;

@@ -35,10 +35,8 @@ export default createRulesetFunction(
     const sets = opts?.headerSets ?? DEFAULT_SETS;
     const results = [];
     const seen = new Set();
-    for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
-      const op = opList[opI];
-      for (let rI = 0, rList = responsesOf(root, op); rI < rList.length; rI++) {
-        const r = rList[rI];
+    for (const op of pathOperations(root)) {
+      for (const r of responsesOf(root, op)) {
         if (!isSuccess(r.code)) continue;
         const key = r.path.join('\u0000');
         if (seen.has(key)) break;

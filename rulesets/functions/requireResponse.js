@@ -45,8 +45,7 @@ export default createRulesetFunction(
     const when = options.when ?? 'always';
     const methods = options.methods ?? 'all';
     const results = [];
-    for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
-      const op = opList[opI];
+    for (const op of pathOperations(root)) {
       if (methods !== 'all' && isSafeMethod(op.method) !== (methods === 'safe')) continue;
       let because = '';
       if (when === 'secured' || when === 'scoped') {
@@ -80,8 +79,7 @@ export default createRulesetFunction(
 function acceptsUpload(root, op) {
   const rb = requestBodyOf(root, op);
   if (!rb) return false;
-  for (let mI = 0, mList = mediaOf(root, rb.body, rb.path); mI < mList.length; mI++) {
-    const m = mList[mI];
+  for (const m of mediaOf(root, rb.body, rb.path)) {
     if (isBinaryMedia(m.mediaType) || /^multipart\//i.test(m.mediaType)) return true;
     if (!m.schema) continue;
     const { value, path } = resolveSchema(root, m.schema, m.schemaPath);

@@ -31,10 +31,8 @@ export default createRulesetFunction(
     const methods = (options?.methods ?? ['head']).map((m) => m.toLowerCase());
     const results = [];
     const reported = new Set();
-    for (let opI = 0, opList = allOperations(root); opI < opList.length; opI++) {
-      const op = opList[opI];
-      for (let entryI = 0, entryList = responsesOf(root, op); entryI < entryList.length; entryI++) {
-        const { code, response, path } = entryList[entryI];
+    for (const op of allOperations(root)) {
+      for (const { code, response, path } of responsesOf(root, op)) {
         if (!isObject(response.content) || Object.keys(response.content).length === 0) continue;
         const byCode = codeMatches(code, codes);
         const byMethod = !byCode && methods.includes(op.method);

@@ -41,7 +41,7 @@ export default createRulesetFunction(
         const d = depthOf(child, []);
         if (d.depth > best.depth) best = { depth: d.depth, chain: name === undefined ? d.chain : [name, ...d.chain] };
       };
-      // indexed loops: once per schema node, mostly before V8 optimises this function
+      // hot: per schema node; bench: bench/lint.mjs (docs/performance.md#indexed-loops-rules)
       if (isObject(s.properties)) {
         const keys = Object.keys(s.properties);
         for (let i = 0; i < keys.length; i++) consider(s.properties[keys[i]], keys[i]);
@@ -63,10 +63,8 @@ export default createRulesetFunction(
     };
     const results = [];
     const seen = new Set();
-    for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
-      const op = opList[opI];
-      for (let entryI = 0, entryList = responseSchemaRoots(root, op); entryI < entryList.length; entryI++) {
-        const entry = entryList[entryI];
+    for (const op of pathOperations(root)) {
+      for (const entry of responseSchemaRoots(root, op)) {
         const { value, path } = deref(root, entry.schema, entry.path);
         if (!isObject(value) || seen.has(value)) continue;
         seen.add(value);

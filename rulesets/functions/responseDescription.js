@@ -16,8 +16,7 @@ export default createRulesetFunction({ input: null, options: null }, function re
   const sites = [];
   const comps = isObject(root.components) && isObject(root.components.responses) ? root.components.responses : {};
   for (const k of Object.keys(comps)) sites.push([comps[k], ['components', 'responses', k], k]);
-  for (let opI = 0, opList = allOperations(root); opI < opList.length; opI++) {
-    const op = opList[opI];
+  for (const op of allOperations(root)) {
     const rs = op.operation.responses;
     if (isObject(rs)) for (const code of Object.keys(rs)) if (!code.startsWith('x-')) sites.push([rs[code], [...op.path, 'responses', code], code]);
   }

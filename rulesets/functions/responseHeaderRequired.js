@@ -32,11 +32,9 @@ export default createRulesetFunction(
     const except = (options.exceptMethods ?? []).map((m) => m.toLowerCase());
     const results = [];
     const reported = new Set();
-    for (let opI = 0, opList = allOperations(root); opI < opList.length; opI++) {
-      const op = opList[opI];
+    for (const op of allOperations(root)) {
       if (except.includes(op.method)) continue;
-      for (let entryI = 0, entryList = responsesOf(root, op); entryI < entryList.length; entryI++) {
-        const { code, response, path } = entryList[entryI];
+      for (const { code, response, path } of responsesOf(root, op)) {
         if (!codeMatches(code, options.codes) || headerKey(response.headers, options.header) !== undefined) continue;
         const at = responseSite(op, code, path);
         const key = at.join('\u0000');

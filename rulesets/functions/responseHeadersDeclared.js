@@ -42,12 +42,10 @@ export default createRulesetFunction(
     const kind = options.paths ?? 'any';
     const results = [];
     const seen = new Set();
-    for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
-      const op = opList[opI];
+    for (const op of pathOperations(root)) {
       if (methods && !methods.has(op.method)) continue;
       if (kind !== 'any' && isItemPath(op.pathKey) !== (kind === 'item')) continue;
-      for (let rI = 0, rList = responsesOf(root, op); rI < rList.length; rI++) {
-        const r = rList[rI];
+      for (const r of responsesOf(root, op)) {
         if (!codes.has(r.code.toUpperCase())) continue;
         const key = r.path.join('\u0000');
         if (seen.has(key)) continue;

@@ -64,7 +64,7 @@ export default createRulesetFunction(
         // The shallowest unbounded string makes the clearest example.
         if (example === undefined || r.example.length + (name === undefined ? 0 : 1) < example.length) example = name === undefined ? r.example : [name, ...r.example];
       };
-      // indexed loops: once per schema node, mostly before V8 optimises this function
+      // hot: per schema node; bench: bench/lint.mjs (docs/performance.md#indexed-loops-rules)
       if (isObject(s.properties)) {
         const keys = Object.keys(s.properties);
         for (let i = 0; i < keys.length; i++) add(s.properties[keys[i]], keys[i]);
@@ -83,10 +83,8 @@ export default createRulesetFunction(
     };
     const results = [];
     const seen = new Set();
-    for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
-      const op = opList[opI];
-      for (let entryI = 0, entryList = responseSchemaRoots(root, op); entryI < entryList.length; entryI++) {
-        const entry = entryList[entryI];
+    for (const op of pathOperations(root)) {
+      for (const entry of responseSchemaRoots(root, op)) {
         if (entry.code[0] !== '2') continue;
         const { value, path } = deref(root, entry.schema, entry.path);
         if (!isObject(value) || seen.has(value)) continue;

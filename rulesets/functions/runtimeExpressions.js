@@ -48,8 +48,7 @@ export default createRulesetFunction({ input: null, options: null }, function ru
   if (!isObject(root)) return [];
   const results = [];
   const callbackSites = [];
-  for (let opI = 0, opList = allOperations(root); opI < opList.length; opI++) {
-    const op = opList[opI];
+  for (const op of allOperations(root)) {
     const cbs = op.operation.callbacks;
     if (!isObject(cbs)) continue;
     for (const name of Object.keys(cbs)) if (isObject(cbs[name]) && typeof cbs[name].$ref !== 'string') callbackSites.push({ cb: cbs[name], path: [...op.path, 'callbacks', name], op });
@@ -57,16 +56,14 @@ export default createRulesetFunction({ input: null, options: null }, function ru
   const comps = isObject(root.components) && isObject(root.components.callbacks) ? root.components.callbacks : {};
   for (const name of Object.keys(comps)) if (isObject(comps[name])) callbackSites.push({ cb: comps[name], path: ['components', 'callbacks', name], op: undefined });
   for (const { cb, path, op } of callbackSites) {
-    for (let keyI = 0, keyList = Object.keys(cb); keyI < keyList.length; keyI++) {
-      const key = keyList[keyI];
+    for (const key of Object.keys(cb)) {
       if (key.startsWith('x-') || key === '$ref') continue;
       for (const message of stringProblems(root, key, op, { bareKey: true })) results.push({ message, path: [...path, key] });
     }
   }
   for (const { link, path, operation } of linkObjects(root)) {
     if (isObject(link.parameters)) {
-      for (let kI = 0, kList = Object.keys(link.parameters); kI < kList.length; kI++) {
-        const k = kList[kI];
+      for (const k of Object.keys(link.parameters)) {
         const v = link.parameters[k];
         if (typeof v === 'string') for (const message of stringProblems(root, v, operation, { bareKey: false })) results.push({ message, path: [...path, 'parameters', k] });
       }

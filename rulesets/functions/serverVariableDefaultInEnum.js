@@ -19,8 +19,7 @@ export default createRulesetFunction(
     const results = [];
     for (const { server, path } of serverObjects(root)) {
       if (typeof server.url !== 'string' || !isObject(server.variables)) continue;
-      for (let nameI = 0, nameList = Object.keys(server.variables); nameI < nameList.length; nameI++) {
-        const name = nameList[nameI];
+      for (const name of Object.keys(server.variables)) {
         const v = server.variables[name];
         if (!isObject(v) || !Array.isArray(v.enum)) continue;
         if (v.enum.length === 0) results.push({ message: `Server variable '${name}' has an empty enum`, path: [...path, 'variables', name, 'enum'] });

@@ -26,8 +26,7 @@ export default createRulesetFunction(
       return paramsOf(root, op).some((p) => p.param.in === 'header' && re && re.test(p.param.name));
     };
     const results = [];
-    for (let opI = 0, opList = operations(root); opI < opList.length; opI++) {
-      const op = opList[opI];
+    for (const op of operations(root)) {
       if (!op.isWebhook || signed(op)) continue;
       results.push({
         message: `${opLabel(op)} does not say how the receiver verifies it comes from this API: declare a signature header (e.g. Signature, RFC 9421) or a security requirement.`,

@@ -28,6 +28,7 @@ export default createRulesetFunction(
     const results = [];
     const report = limitReporter(options.side, results);
     const formats = new Set(options.boundedFormats ?? BOUNDED_FORMATS);
+    // hot: per schema node; bench: bench/lint.mjs (docs/performance.md#indexed-loops-rules)
     for (let nodeI = 0, nodeList = limitNodes(root, options.side, 'string', options.bodiesOnly ?? false); nodeI < nodeList.length; nodeI++) {
       const node = nodeList[nodeI];
       const s = node.schema;

@@ -59,11 +59,9 @@ export default createRulesetFunction(
   function styleErrorSchemaShared(_input, options, context) {
     const root = rootOf(context);
     const bodies = [];
-    for (let rI = 0, rList = allResponses(root); rI < rList.length; rI++) {
-      const r = rList[rI];
+    for (const r of allResponses(root)) {
       if (![...r.codes].some(isErrorCode) || !isObject(r.response.content)) continue;
-      for (let mtI = 0, mtList = Object.keys(r.response.content); mtI < mtList.length; mtI++) {
-        const mt = mtList[mtI];
+      for (const mt of Object.keys(r.response.content)) {
         const base = mt.split(';')[0].trim().toLowerCase();
         if (base !== 'application/json' && !base.endsWith('+json')) continue;
         const media = r.response.content[mt];

@@ -26,8 +26,7 @@ function holderExamples(root, holder, base) {
   const list = [];
   if (holder.example !== undefined) list.push({ value: holder.example, path: [...base, 'example'] });
   if (isObject(holder.examples)) {
-    for (let nameI = 0, nameList = Object.keys(holder.examples); nameI < nameList.length; nameI++) {
-      const name = nameList[nameI];
+    for (const name of Object.keys(holder.examples)) {
       const { value: ex, path } = deref(root, holder.examples[name], [...base, 'examples', name]);
       if (isObject(ex) && ex.value !== undefined) list.push({ value: ex.value, path: [...(path ?? [...base, 'examples', name]), 'value'] });
     }
@@ -57,6 +56,7 @@ export default createRulesetFunction({ input: null, options: null }, function st
   const v30 = specVersion(root) === '3.0';
   /** @type {Finding[]} */
   const out = [];
+  // hot: per schema node; bench: bench/lint.mjs (docs/performance.md#indexed-loops-rules)
   for (let eI = 0, eList = allSchemas(root); eI < eList.length; eI++) {
     const e = eList[eI];
     /** @type {JsonObject} */
@@ -65,8 +65,7 @@ export default createRulesetFunction({ input: null, options: null }, function st
     if (s.example !== undefined && !(v30 && s.example === null)) check(root, s, s.example, 'any', [...e.path, 'example'], 'Schema example', out);
     if (!v30 && Array.isArray(s.examples)) s.examples.forEach((x, i) => check(root, s, x, 'any', [...e.path, 'examples', String(i)], 'Schema example', out));
   }
-  for (let mI = 0, mList = allMediaTypes(root); mI < mList.length; mI++) {
-    const m = mList[mI];
+  for (const m of allMediaTypes(root)) {
     if (m.media.schema === undefined) continue;
     const mode = m.kind === 'request' ? 'request' : 'response';
     // Only JSON bodies are checked: form fields are text on the wire, other formats are opaque.
@@ -74,13 +73,11 @@ export default createRulesetFunction({ input: null, options: null }, function st
     if (base !== 'application/json' && !base.endsWith('+json')) continue;
     for (const x of holderExamples(root, m.media, m.path)) check(root, m.media.schema, x.value, mode, x.path, 'Example', out);
   }
-  for (let entryI = 0, entryList = allParameters(root); entryI < entryList.length; entryI++) {
-    const { param, path } = entryList[entryI];
+  for (const { param, path } of allParameters(root)) {
     const s = holderSchema(param);
     if (s !== undefined) for (const x of holderExamples(root, param, path)) check(root, s, x.value, 'request', x.path, `Example of parameter '${param.name}'`, out, true);
   }
-  for (let hI = 0, hList = allResponseHeaders(root); hI < hList.length; hI++) {
-    const h = hList[hI];
+  for (const h of allResponseHeaders(root)) {
     const s = holderSchema(h.header);
     if (s !== undefined) for (const x of holderExamples(root, h.header, h.path)) check(root, s, x.value, 'response', x.path, `Example of header '${h.name}'`, out);
   }

@@ -26,8 +26,7 @@ export default createRulesetFunction(
     const root = rootOf(context);
     const ignore = new Set(optList(options, 'ignoreMediaTypes', ['application/json-patch+json']).map((m) => m.toLowerCase()));
     const results = [];
-    for (let mI = 0, mList = allMediaTypes(root); mI < mList.length; mI++) {
-      const m = mList[mI];
+    for (const m of allMediaTypes(root)) {
       if (!isJsonMediaType(m.mediaType) || ignore.has(m.mediaType.split(';')[0].trim().toLowerCase()) || m.media.schema === undefined) continue;
       const types = effectiveTypes(root, m.media.schema).filter((t) => t !== 'null');
       if (types.length === 0 || types.includes('object')) continue;

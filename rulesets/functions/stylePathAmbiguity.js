@@ -21,8 +21,7 @@ export default createRulesetFunction({ input: null, options: null }, function st
   /** @type {Map<number, { key: string, segs: (string | null)[] }[]>} */
   const byLength = new Map();
   const shapes = new Set();
-  for (let keyI = 0, keyList = Object.keys(root.paths); keyI < keyList.length; keyI++) {
-    const key = keyList[keyI];
+  for (const key of Object.keys(root.paths)) {
     if (!key.startsWith('/')) continue;
     // Mixed segments (`{id}.json`) match like literals of their own: treat them as literals.
     const segs = pathSegments(key.replace(/\/+$/, '')).map((s) => (s.template ? null : s.text));

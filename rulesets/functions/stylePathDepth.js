@@ -30,8 +30,7 @@ export default createRulesetFunction(
     const maxSegments = options.maxSegments ?? 8;
     const maxLevels = options.maxSubResourceLevels ?? 3;
     const results = [];
-    for (let keyI = 0, keyList = Object.keys(root.paths); keyI < keyList.length; keyI++) {
-      const key = keyList[keyI];
+    for (const key of Object.keys(root.paths)) {
       if (!key.startsWith('/')) continue;
       const segs = pathSegments(key).filter((s) => s.text !== '');
       const firstParam = segs.findIndex((s) => s.template);

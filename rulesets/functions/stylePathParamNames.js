@@ -16,8 +16,7 @@ export default createRulesetFunction({ input: null, options: null }, function st
   if (!isObject(root) || !isObject(root.paths)) return [];
   const first = new Map();
   const results = [];
-  for (let keyI = 0, keyList = Object.keys(root.paths); keyI < keyList.length; keyI++) {
-    const key = keyList[keyI];
+  for (const key of Object.keys(root.paths)) {
     if (!key.startsWith('/')) continue;
     const segs = pathSegments(key);
     const prefix = [];

@@ -39,8 +39,7 @@ export default createRulesetFunction(
     const ignoreParams = new Set(optList(options, 'ignoreParams', ['path', 'subpath', 'filepath', 'file_path', 'filePath', 'rest']));
     const results = [];
     const reported = new Set();
-    for (let keyI = 0, keyList = Object.keys(root.paths); keyI < keyList.length; keyI++) {
-      const key = keyList[keyI];
+    for (const key of Object.keys(root.paths)) {
       if (!key.startsWith('/')) continue;
       const segs = pathSegments(key);
       for (let i = 0; i + 1 < segs.length; i++) {

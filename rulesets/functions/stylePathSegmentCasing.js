@@ -46,8 +46,7 @@ export default createRulesetFunction(
     const casing = options.casing ?? 'kebab';
     const ignore = regexList(options.ignoreSegments);
     const results = [];
-    for (let keyI = 0, keyList = Object.keys(root.paths); keyI < keyList.length; keyI++) {
-      const key = keyList[keyI];
+    for (const key of Object.keys(root.paths)) {
       if (!key.startsWith('/')) continue;
       const bad = [];
       for (const seg of pathSegments(key)) {

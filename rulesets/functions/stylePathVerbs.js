@@ -35,8 +35,7 @@ export default createRulesetFunction(
     const verbs = new Set(optList(options, 'verbs', VERBS).map((v) => v.toLowerCase()));
     const allow = new Set(optList(options, 'allow', ALLOW).map((v) => v.toLowerCase()));
     const results = [];
-    for (let keyI = 0, keyList = Object.keys(root.paths); keyI < keyList.length; keyI++) {
-      const key = keyList[keyI];
+    for (const key of Object.keys(root.paths)) {
       if (!key.startsWith('/')) continue;
       for (const seg of pathSegments(key)) {
         if (seg.template) continue;

@@ -36,11 +36,9 @@ export default createRulesetFunction(
     const members = optList(options, 'members', Object.keys(MEMBER_TYPES));
     const results = [];
     const seen = new Set();
-    for (let rI = 0, rList = allResponses(root); rI < rList.length; rI++) {
-      const r = rList[rI];
+    for (const r of allResponses(root)) {
       if (![...r.codes].some(isErrorCode) || !isObject(r.response.content)) continue;
-      for (let mtI = 0, mtList = Object.keys(r.response.content); mtI < mtList.length; mtI++) {
-        const mt = mtList[mtI];
+      for (const mt of Object.keys(r.response.content)) {
         if (!mediaTypes.includes(mt.split(';')[0].trim().toLowerCase())) continue;
         const media = r.response.content[mt];
         if (!isObject(media) || media.schema === undefined) continue;
@@ -52,8 +50,7 @@ export default createRulesetFunction(
         const props = collectProperties(root, schema, path);
         const missing = members.filter((m) => !props.has(m));
         const wrong = [];
-        for (let mI = 0, mList = Object.keys(MEMBER_TYPES); mI < mList.length; mI++) {
-          const m = mList[mI];
+        for (const m of Object.keys(MEMBER_TYPES)) {
           const p = props.get(m);
           if (!p) continue;
           const t = typesOf(deref(root, p.schema, []).value).filter((x) => x !== 'null');

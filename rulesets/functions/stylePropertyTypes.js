@@ -44,6 +44,7 @@ export default createRulesetFunction(
     const min = options.minOccurrences ?? 3;
     const ignore = new Set(optList(options, 'ignore', []));
     const byName = new Map();
+    // hot: per schema node; bench: bench/lint.mjs (docs/performance.md#indexed-loops-rules)
     for (let pI = 0, pList = allProperties(root); pI < pList.length; pI++) {
       const p = pList[pI];
       if (ignore.has(p.name)) continue;

@@ -14,11 +14,11 @@ import { allParameters, allSchemas } from './lib/style.js';
 export default createRulesetFunction({ input: null, options: null }, function styleRequiredNoDefault(/** @type {Json} */ _input, /** @type {null} */ _options, /** @type {RuleContext} */ context) {
   const root = rootOf(context);
   const results = [];
-  for (let entryI = 0, entryList = allParameters(root); entryI < entryList.length; entryI++) {
-    const { param, path } = entryList[entryI];
+  for (const { param, path } of allParameters(root)) {
     if (param.required !== true || !isObject(param.schema) || param.schema.default === undefined) continue;
     results.push({ message: `Required parameter '${param.name}' declares a default, which can never apply.`, path: [...path, 'schema', 'default'] });
   }
+  // hot: per schema node; bench: bench/lint.mjs (docs/performance.md#indexed-loops-rules)
   for (let eI = 0, eList = allSchemas(root); eI < eList.length; eI++) {
     const e = eList[eI];
     const s = e.schema;

@@ -29,8 +29,7 @@ export default createRulesetFunction(
     const root = rootOf(context);
     const results = [];
     const reserved = new Map(optList(options, 'names', RESERVED).map((n) => [n.toLowerCase(), n]));
-    for (let entryI = 0, entryList = allParameters(root); entryI < entryList.length; entryI++) {
-      const { param, path } = entryList[entryI];
+    for (const { param, path } of allParameters(root)) {
       if (param.in !== 'header' || typeof param.name !== 'string' || !reserved.has(param.name.toLowerCase())) continue;
       const n = reserved.get(param.name.toLowerCase());
       const instead = n === 'Authorization' ? 'a security scheme' : n === 'Accept' ? "the response's content media types" : "the request body's content media types";

@@ -80,14 +80,10 @@ function canonId(t, v, depth) {
   if (depth > 200) return `!${t.unique++}`;
   let text;
   if (Array.isArray(v)) {
-    const parts = [];
-    for (let i = 0; i < v.length; i++) parts.push(canonId(t, v[i], depth + 1));
-    text = `[${parts.join(',')}]`;
+    text = `[${v.map((x) => canonId(t, x, depth + 1)).join(',')}]`;
   } else {
     const keys = Object.keys(v).sort();
-    const parts = [];
-    for (let i = 0; i < keys.length; i++) parts.push(`${JSON.stringify(keys[i])}:${canonId(t, v[keys[i]], depth + 1)}`);
-    text = `{${parts.join(',')}}`;
+    text = `{${keys.map((k) => `${JSON.stringify(k)}:${canonId(t, v[k], depth + 1)}`).join(',')}}`;
   }
   let id = t.ids.get(text);
   if (id === undefined) {
@@ -147,6 +143,7 @@ export default createRulesetFunction({ input: null, options: null }, function st
   const v30 = specVersion(root) === '3.0' || specVersion(root) === '2.0';
   /** @type {Finding[]} */
   const out = [];
+  // hot: per schema node; bench: bench/lint.mjs (docs/performance.md#indexed-loops-rules)
   for (let eI = 0, eList = allSchemas(root); eI < eList.length; eI++) {
     const e = eList[eI];
     /** @type {JsonObject} */

@@ -16,6 +16,7 @@ export default createRulesetFunction({ input: null, options: null }, function st
   const root = rootOf(context);
   const v31 = isOas31Plus(root);
   const results = [];
+  // hot: per schema node; bench: bench/lint.mjs (docs/performance.md#indexed-loops-rules)
   for (let eI = 0, eList = allSchemas(root); eI < eList.length; eI++) {
     const e = eList[eI];
     const s = e.schema;

@@ -34,10 +34,8 @@ export default createRulesetFunction(
     const results = [];
     const seen = new Set();
     for (const r of allResponses(rootOf(context))) {
-      for (let opI = 0, opList = r.ops; opI < opList.length; opI++) {
-        const op = opList[opI];
-        for (let codeI = 0, codeList = Object.keys(op.operation.responses); codeI < codeList.length; codeI++) {
-          const code = codeList[codeI];
+      for (const op of r.ops) {
+        for (const code of Object.keys(op.operation.responses)) {
           const key = `${op.path.join('\u0000')}\u0000${code}`;
           if (seen.has(key) || code === 'default' || /^[1-5]XX$/i.test(code) || allowed.has(code)) continue;
           seen.add(key);

@@ -31,8 +31,7 @@ export default createRulesetFunction(
     const skip = new Set(optList(options, 'skipMethods', ['head', 'options']));
     const results = [];
     const seen = new Set();
-    for (let opI = 0, opList = pathOps(root); opI < opList.length; opI++) {
-      const op = opList[opI];
+    for (const op of pathOps(root)) {
       if (skip.has(op.method) || !isObject(op.operation.responses)) continue;
       for (const code of codes) {
         const raw = op.operation.responses[code];

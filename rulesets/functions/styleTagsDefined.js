@@ -14,8 +14,7 @@ export default createRulesetFunction({ input: null, options: null }, function st
   const root = rootOf(context);
   const declared = new Set(isObject(root) && Array.isArray(root.tags) ? root.tags.filter(isObject).map((/** @type {JsonObject} */ t) => t.name) : []);
   const undeclared = new Map();
-  for (let opI = 0, opList = operations(root); opI < opList.length; opI++) {
-    const op = opList[opI];
+  for (const op of operations(root)) {
     const tags = op.operation.tags;
     if (!Array.isArray(tags)) continue;
     tags.forEach((t, i) => {

@@ -49,8 +49,7 @@ export default createRulesetFunction(
     }
     // Discriminator mappings name schemas by ref or by bare name.
     const schemas = isObject(root.components.schemas) ? root.components.schemas : {};
-    for (let nameI = 0, nameList = Object.keys(schemas); nameI < nameList.length; nameI++) {
-      const name = nameList[nameI];
+    for (const name of Object.keys(schemas)) {
       const d = isObject(schemas[name]) && isObject(schemas[name].discriminator) ? schemas[name].discriminator.mapping : undefined;
       if (!isObject(d)) continue;
       for (const v of Object.values(d)) {
@@ -64,8 +63,7 @@ export default createRulesetFunction(
     for (const kind of optList(options, 'kinds', KINDS)) {
       const list = root.components[kind];
       if (!isObject(list)) continue;
-      for (let nameI = 0, nameList = Object.keys(list); nameI < nameList.length; nameI++) {
-        const name = nameList[nameI];
+      for (const name of Object.keys(list)) {
         if (used.has(`${kind}\u0000${name}`)) continue;
         results.push({ message: `${LABEL[kind]} '${name}' is never referenced.`, path: ['components', kind, name] });
       }

@@ -21,8 +21,7 @@ export default createRulesetFunction(
     if (strategy !== 'header') return [];
     const headers = signals.filter((s) => s.strategy === 'header').sort((a, b) => b.count - a.count);
     const name = (options.header ?? headers[0]?.name ?? 'Api-Version').toLowerCase();
-    for (let opI = 0, opList = pathOps(root); opI < opList.length; opI++) {
-      const op = opList[opI];
+    for (const op of pathOps(root)) {
       let found = false;
       for (const l of [op.pathItem.parameters, op.operation.parameters]) {
         if (!Array.isArray(l)) continue;

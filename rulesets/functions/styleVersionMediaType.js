@@ -19,8 +19,7 @@ export default createRulesetFunction(
     const strategy = strategyOf(signals, options.strategy);
     const results = [];
     if (strategy !== 'media-type') return [];
-    for (let mI = 0, mList = allMediaTypes(root); mI < mList.length; mI++) {
-      const m = mList[mI];
+    for (const m of allMediaTypes(root)) {
       const base = m.mediaType.split(';')[0].trim().toLowerCase();
       if (!(base === 'application/json' || base.endsWith('+json')) || MEDIA_VERSION.test(m.mediaType)) continue;
       results.push({ message: `Media type '${m.mediaType}' carries no version, but the API versions by media type (e.g. application/vnd.example.v1+json).`, path: m.path });

@@ -36,13 +36,11 @@ export default createRulesetFunction(
     const root = rootOf(context);
     const results = [];
     const allowed = globMatcher(optList(options, 'allow', X_ALLOW));
-    for (let entryI = 0, entryList = allParameters(root); entryI < entryList.length; entryI++) {
-      const { param, path } = entryList[entryI];
+    for (const { param, path } of allParameters(root)) {
       if (param.in !== 'header' || typeof param.name !== 'string' || !/^x-/i.test(param.name) || allowed(param.name)) continue;
       results.push({ message: `Header '${param.name}' uses the deprecated X- prefix (RFC 6648).`, path: [...path, 'name'] });
     }
-    for (let hI = 0, hList = allResponseHeaders(root); hI < hList.length; hI++) {
-      const h = hList[hI];
+    for (const h of allResponseHeaders(root)) {
       if (!/^x-/i.test(h.name) || allowed(h.name)) continue;
       results.push({ message: `Response header '${h.name}' uses the deprecated X- prefix (RFC 6648).`, path: h.keyPath });
     }

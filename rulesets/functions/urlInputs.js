@@ -56,10 +56,8 @@ export default createRulesetFunction(
       seen.add(key);
       results.push({ message: `${what} (${opLabel(op)}) takes a URL without a pattern or allowlist: document which hosts and schemes the server accepts (SSRF, open redirect).`, path });
     };
-    for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
-      const op = opList[opI];
-      for (let entryI = 0, entryList = paramsOf(root, op); entryI < entryList.length; entryI++) {
-        const entry = entryList[entryI];
+    for (const op of pathOperations(root)) {
+      for (const entry of paramsOf(root, op)) {
         if (entry.param.in === 'header' || entry.param.in === 'cookie') continue;
         const ps = paramSchema(root, entry);
         if (!ps) continue;
@@ -75,8 +73,7 @@ export default createRulesetFunction(
         // Hypermedia links (`links`, `_links`, `href`) are server-generated, not inputs to fetch.
         const path = node.path;
         if (inLinks(path)) return true;
-        for (let nameI = 0, nameList = Object.keys(s.properties); nameI < nameList.length; nameI++) {
-          const name = nameList[nameI];
+        for (const name of Object.keys(s.properties)) {
           const raw = s.properties[name];
           const { value } = resolveSchema(root, raw, undefined);
           if (value && value.readOnly === true) continue;

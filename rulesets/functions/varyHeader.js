@@ -14,12 +14,10 @@ export default createRulesetFunction({ input: null, options: null }, function va
   const root = rootOf(context);
   const results = [];
   const seen = new Set();
-  for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
-    const op = opList[opI];
+  for (const op of pathOperations(root)) {
     if (op.method !== 'get') continue;
     const byLanguage = Boolean(findParam(root, op, 'header', ['Accept-Language']));
-    for (let rI = 0, rList = responsesOf(root, op); rI < rList.length; rI++) {
-      const r = rList[rI];
+    for (const r of responsesOf(root, op)) {
       if (!isSuccess(r.code)) continue;
       const types = mediaOf(root, r.response, r.path).map((m) => m.mediaType);
       if (types.length < 2 && !byLanguage) continue;

@@ -97,8 +97,7 @@ export function allOperations(root) {
       const { value: cb, path: cbPath } = deref(root, raw, rawPath);
       if (!isObject(cb) || !cbPath || seen.has(cb)) return;
       seen.add(cb);
-      for (let exprI = 0, exprList = Object.keys(cb); exprI < exprList.length; exprI++) {
-        const expr = exprList[exprI];
+      for (const expr of Object.keys(cb)) {
         if (expr.startsWith('x-')) continue;
         const { value: item, path: itemPath } = deref(root, cb[expr], [...cbPath, expr]);
         if (!isObject(item) || !itemPath) continue;
@@ -110,16 +109,14 @@ export function allOperations(root) {
         };
         for (const m of METHODS) if (isObject(item[m])) add(m, item[m], [...itemPath, m]);
         if (isObject(item.additionalOperations)) {
-          for (let mI = 0, mList = Object.keys(item.additionalOperations); mI < mList.length; mI++) {
-            const m = mList[mI];
+          for (const m of Object.keys(item.additionalOperations)) {
             const op = item.additionalOperations[m];
             if (isObject(op)) add(m.toLowerCase(), op, [...itemPath, 'additionalOperations', m]);
           }
         }
       }
     };
-    for (let opI = 0, opList = operations(root); opI < opList.length; opI++) {
-      const op = opList[opI];
+    for (const op of operations(root)) {
       const cbs = op.operation.callbacks;
       if (isObject(cbs)) for (const n of Object.keys(cbs)) addCallback(cbs[n], [...op.path, 'callbacks', n], op, 1);
     }
@@ -134,8 +131,7 @@ export function operationsById(root) {
   return cached(root, 'compliance:operationsById', () => {
     /** @type {Map<string, AnyOperation>} */
     const m = new Map();
-    for (let opI = 0, opList = allOperations(root); opI < opList.length; opI++) {
-      const op = opList[opI];
+    for (const op of allOperations(root)) {
       const id = op.operation.operationId;
       if (typeof id === 'string' && !m.has(id)) m.set(id, op);
     }
@@ -332,8 +328,7 @@ export function documentParts(root) {
       if (isObject(mt.encoding)) {
         /** @type {PathLink} */
         const eNode = [node, 'encoding'];
-        for (let kI = 0, kList = Object.keys(mt.encoding); kI < kList.length; kI++) {
-          const k = kList[kI];
+        for (const k of Object.keys(mt.encoding)) {
           const e = mt.encoding[k];
           if (isObject(e) && isObject(e.headers)) headers(e.headers, [[eNode, k], 'headers']);
         }
@@ -467,8 +462,7 @@ export function serverObjects(root) {
     };
     list(root.servers, ['servers']);
     const items = new Set();
-    for (let opI = 0, opList = allOperations(root); opI < opList.length; opI++) {
-      const op = opList[opI];
+    for (const op of allOperations(root)) {
       const itemPath = op.path.slice(0, op.path[op.path.length - 2] === 'additionalOperations' ? -2 : -1);
       if (!items.has(op.pathItem)) {
         items.add(op.pathItem);
@@ -509,8 +503,7 @@ export function linkObjects(root) {
     /** @param {Json} links @param {Path} p @param {AnyOperation | undefined} operation */
     const fromLinks = (links, p, operation) => {
       if (!isObject(links)) return;
-      for (let nameI = 0, nameList = Object.keys(links); nameI < nameList.length; nameI++) {
-        const name = nameList[nameI];
+      for (const name of Object.keys(links)) {
         const l = links[name];
         if (!isObject(l) || typeof l.$ref === 'string' || seen.has(l)) continue;
         seen.add(l);
@@ -520,12 +513,10 @@ export function linkObjects(root) {
     const c = isObject(root.components) ? root.components : {};
     fromLinks(c.links, ['components', 'links'], undefined);
     if (isObject(c.responses)) for (const k of Object.keys(c.responses)) if (isObject(c.responses[k])) fromLinks(c.responses[k].links, ['components', 'responses', k, 'links'], undefined);
-    for (let opI = 0, opList = allOperations(root); opI < opList.length; opI++) {
-      const op = opList[opI];
+    for (const op of allOperations(root)) {
       const rs = op.operation.responses;
       if (!isObject(rs)) continue;
-      for (let codeI = 0, codeList = Object.keys(rs); codeI < codeList.length; codeI++) {
-        const code = codeList[codeI];
+      for (const code of Object.keys(rs)) {
         const r = rs[code];
         if (isObject(r) && typeof r.$ref !== 'string') fromLinks(r.links, [...op.path, 'responses', code, 'links'], op);
       }
@@ -681,8 +672,7 @@ function computeResponses(root, op) {
   const out = [];
   const rs = op.operation.responses;
   if (!isObject(rs)) return out;
-  for (let codeI = 0, codeList = Object.keys(rs); codeI < codeList.length; codeI++) {
-    const code = codeList[codeI];
+  for (const code of Object.keys(rs)) {
     if (code.startsWith('x-')) continue;
     const { value, path } = derefCached(root, rs[code], [...op.path, 'responses', code]);
     if (isObject(value)) out.push({ code, response: value, path: path ?? [...op.path, 'responses', code] });

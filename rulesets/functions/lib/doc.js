@@ -70,8 +70,7 @@ export function decodeSegment(s) {
 /** Value at path segments, own properties only. @param {Json} root @param {ReadonlyArray<string | number>} segs @returns {Json} */
 export function at(root, segs) {
   let cur = root;
-  for (let i = 0; i < segs.length; i++) {
-    const s = segs[i];
+  for (const s of segs) {
     if (cur === null || typeof cur !== 'object' || !Object.hasOwn(cur, s)) return undefined;
     cur = cur[s];
   }
@@ -147,16 +146,14 @@ export function operations(root) {
     for (const container of ['paths', 'webhooks']) {
       const items = root[container];
       if (!isObject(items)) continue;
-      for (let keyI = 0, keyList = Object.keys(items); keyI < keyList.length; keyI++) {
-        const key = keyList[keyI];
+      for (const key of Object.keys(items)) {
         const { value: item, path: itemPath } = deref(root, items[key], [container, key]);
         if (!isObject(item) || !itemPath) continue;
         for (const m of METHODS) {
           if (isObject(item[m])) out.push({ method: m, pathKey: key, isWebhook: container === 'webhooks', operation: item[m], pathItem: item, path: [...itemPath, m] });
         }
         if (isObject(item.additionalOperations)) {
-          for (let mI = 0, mList = Object.keys(item.additionalOperations); mI < mList.length; mI++) {
-            const m = mList[mI];
+          for (const m of Object.keys(item.additionalOperations)) {
             const op = item.additionalOperations[m];
             if (isObject(op)) out.push({ method: m.toLowerCase(), pathKey: key, isWebhook: container === 'webhooks', operation: op, pathItem: item, path: [...itemPath, 'additionalOperations', m] });
           }
@@ -202,8 +199,7 @@ export function responses(root, op) {
   const out = [];
   const rs = op.operation.responses;
   if (!isObject(rs)) return out;
-  for (let codeI = 0, codeList = Object.keys(rs); codeI < codeList.length; codeI++) {
-    const code = codeList[codeI];
+  for (const code of Object.keys(rs)) {
     const { value, path } = deref(root, rs[code], [...op.path, 'responses', code]);
     if (isObject(value)) out.push({ code, response: value, path: path ?? [...op.path, 'responses', code] });
   }
@@ -222,8 +218,8 @@ export function walkSchema(root, schema, path, visit, maxNodes = 20000) {
   const stack = [[schema, path, 0]];
   let n = 0;
   while (stack.length > 0 && n++ < maxNodes) {
-    // index reads, not `[raw, p, depth] =`: array destructuring steps an iterator, and this runs
-    // once per schema node, mostly before V8 optimises it (so do the indexed loops below)
+    // index reads, not `[raw, p, depth] =`: array destructuring steps an iterator
+    // hot: per schema node; bench: bench/lint.mjs (docs/performance.md#indexed-loops-rules)
     const frame = /** @type {Json[]} */ (stack.pop());
     const raw = frame[0];
     const p = frame[1];
@@ -244,8 +240,7 @@ export function walkSchema(root, schema, path, visit, maxNodes = 20000) {
     if (isObject(s.items)) stack.push([s.items, [...where, 'items'], depth + 1]);
     if (Array.isArray(s.prefixItems)) s.prefixItems.forEach((/** @type {Json} */ x, /** @type {number} */ i) => stack.push([x, [...where, 'prefixItems', String(i)], depth + 1]));
     if (isObject(s.additionalProperties)) stack.push([s.additionalProperties, [...where, 'additionalProperties'], depth + 1]);
-    for (let j = 0; j < COMPOSITIONS.length; j++) {
-      const k = COMPOSITIONS[j];
+    for (const k of COMPOSITIONS) {
       if (Array.isArray(s[k])) s[k].forEach((x, i) => stack.push([x, [...where, k, String(i)], depth + 1]));
     }
     if (isObject(s.not)) stack.push([s.not, [...where, 'not'], depth + 1]);

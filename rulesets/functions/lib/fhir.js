@@ -197,8 +197,7 @@ export function fhirJsonResponseBodies(root, kinds, codeOk) {
   /** @type {{ op: Operation, it: Json, schema: Json, path: Path, type: string | undefined, what: string }[]} */
   const out = [];
   for (const { op, it } of fhirOps(root, kinds)) {
-    for (let rI = 0, rList = responsesOf(root, op); rI < rList.length; rI++) {
-      const r = rList[rI];
+    for (const r of responsesOf(root, op)) {
       if (!codeOk(r.code)) continue;
       for (const m of contentOf(r.response.content, [...r.path, 'content'])) {
         if (!isJsonish(m.base) || m.schema === undefined) continue;

@@ -58,8 +58,9 @@ export function sideBuckets(root, side, opts = {}) {
 function bucketsOf(nodes) {
   /** @type {Record<'string' | 'array' | 'number' | 'object' | 'closedObject' | 'stringOrBinary' | 'pattern', WalkNode[]>} */
   const b = { string: [], array: [], number: [], object: [], closedObject: [], stringOrBinary: [], pattern: [] };
-  for (let nI = 0, nList = nodes; nI < nList.length; nI++) {
-    const n = nList[nI];
+  // hot: per schema node; bench: bench/lint.mjs (docs/performance.md#indexed-loops-rules)
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i];
     const s = n.schema;
     const kinds = kindsOf(s);
     const isString = kinds.includes('string');
@@ -94,8 +95,7 @@ export function requestBodyBuckets(root) {
     const from = sideBuckets(root, 'request', { variant: 'all' });
     /** @type {Buckets} */
     const b = {};
-    for (let kI = 0, kList = Object.keys(from); kI < kList.length; kI++) {
-      const k = kList[kI];
+    for (const k of Object.keys(from)) {
       /** @type {WalkNode[]} */
       const list = [];
       for (const n of from[k]) if (n.entry.param === undefined) list.push(n);

@@ -157,8 +157,7 @@ export function collectionReads(root, envelopeProperties = ENVELOPE_PROPERTIES) 
   return cached(root, `perf:collections:${envelopeProperties.join(',')}`, () => {
     /** @type {{ op: Operation, coll: Collection }[]} */
     const out = [];
-    for (let opI = 0, opList = pathOperations(root); opI < opList.length; opI++) {
-      const op = opList[opI];
+    for (const op of pathOperations(root)) {
       const coll = collectionOf(root, op, envelopeProperties);
       if (coll) out.push({ op, coll });
     }

@@ -124,8 +124,7 @@ export function psd2ErrorBodies(root) {
     /** @type {{ schema: JsonObject, path: Path, code: string, base: string }[]} */
     const out = [];
     for (const { op } of psd2Ops(root, 'xs2a')) {
-      for (let rI = 0, rList = responsesOf(root, op); rI < rList.length; rI++) {
-        const r = rList[rI];
+      for (const r of responsesOf(root, op)) {
         if (!/^[45]/.test(r.code)) continue;
         for (const m of contentOf(r.response.content, [...r.path, 'content'])) {
           if (m.schema === undefined) continue;

@@ -241,8 +241,7 @@ export function responsesOf(root, op) {
   const rs = op.operation.responses;
   if (isObject(rs)) {
     const codes = Object.keys(rs);
-    for (let i = 0; i < codes.length; i++) {
-      const code = codes[i];
+    for (const code of codes) {
       const { value, path } = deref(root, rs[code], [...op.path, 'responses', code]);
       if (isObject(value)) out.push({ code: String(code), response: value, path: path ?? [...op.path, 'responses', code] });
     }
@@ -316,8 +315,7 @@ function listMedia(holder, holderPath) {
   const out = [];
   if (!isObject(holder.content)) return out;
   const types = Object.keys(holder.content);
-  for (let i = 0; i < types.length; i++) {
-    const mt = types[i];
+  for (const mt of types) {
     const media = holder.content[mt];
     if (!isObject(media)) continue;
     const path = [...holderPath, 'content', mt];
@@ -346,16 +344,14 @@ export function requestSchemaRoots(root, op) {
   /** @type {RequestRoot[]} */
   const out = [];
   const params = paramsOf(root, op);
-  for (let i = 0; i < params.length; i++) {
-    const entry = params[i];
+  for (const entry of params) {
     const s = paramSchema(root, entry);
     if (s) out.push({ schema: s.schema, path: s.path, param: entry.param });
   }
   const rb = requestBodyOf(root, op);
   if (rb) {
     const media = mediaOf(root, rb.body, rb.path);
-    for (let i = 0; i < media.length; i++) {
-      const m = media[i];
+    for (const m of media) {
       if (m.schema) out.push({ schema: m.schema, path: m.schemaPath, mediaType: m.mediaType });
     }
   }
@@ -374,11 +370,9 @@ export function responseSchemaRoots(root, op) {
   if (out !== undefined) return out;
   out = [];
   const responses = responsesOf(root, op);
-  for (let i = 0; i < responses.length; i++) {
-    const r = responses[i];
+  for (const r of responses) {
     const media = mediaOf(root, r.response, r.path);
-    for (let j = 0; j < media.length; j++) {
-      const m = media[j];
+    for (const m of media) {
       if (m.schema) out.push({ schema: m.schema, path: m.schemaPath, code: r.code, mediaType: m.mediaType });
     }
   }
@@ -420,11 +414,7 @@ class TreeNode {
       else if (this.parent === undefined) p = this.rootPath;
       else {
         const pp = this.parent.path;
-        const n = pp.length;
-        p = new Array(this.k2 === undefined ? n + 1 : n + 2);
-        for (let i = 0; i < n; i++) p[i] = pp[i];
-        p[n] = this.k1;
-        if (this.k2 !== undefined) p[n + 1] = this.k2;
+        p = this.k2 === undefined ? [...pp, this.k1] : [...pp, this.k1, this.k2];
       }
       this._path = p;
     }
@@ -571,7 +561,7 @@ export function sideNodes(root, side, variant = undefined, filterOp = undefined,
       node.entry = entry;
       out.push(node);
     };
-    // indexed loops: every operation and schema root of the document, mostly before V8 optimises this
+    // hot: per operation and schema root; bench: bench/lint.mjs (docs/performance.md#indexed-loops-rules)
     const ops = pathOperations(root);
     for (let oi = 0; oi < ops.length; oi++) {
       op = ops[oi];
@@ -614,6 +604,7 @@ export function sideNodesIfBuilt(root, side, variant = 'all') {
 export function walkSide(root, side, visit, opts = {}) {
   const variant = opts.variant ?? (opts.filterOp || opts.filterRoot ? undefined : 'all');
   const nodes = sideNodes(root, side, variant, opts.filterOp, opts.filterRoot);
+  // hot: per schema node; bench: bench/lint.mjs (docs/performance.md#indexed-loops-rules)
   for (let i = 0; i < nodes.length; i++) visit(nodes[i].schema, nodes[i]);
 }
 
@@ -691,12 +682,10 @@ export function propertiesOf(root, schema, path) {
   /** @type {Map<string, { schema: Json, path: Path }>} */
   const m = new Map();
   const parts = composedParts(root, schema, path);
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i];
+  for (const part of parts) {
     if (!isObject(part.schema.properties)) continue;
     const keys = Object.keys(part.schema.properties);
-    for (let j = 0; j < keys.length; j++) {
-      const k = keys[j];
+    for (const k of keys) {
       if (!m.has(k)) m.set(k, { schema: part.schema.properties[k], path: [...part.path, 'properties', k] });
     }
   }
@@ -744,8 +733,7 @@ export function namedPropertiesFinder(root, names, suffixes) {
   return (s, node) => {
     if (!isObject(s.properties)) return NO_PROPERTIES;
     let out = /** @type {Json[]} */ (NO_PROPERTIES);
-    for (let nameI = 0, nameList = Object.keys(s.properties); nameI < nameList.length; nameI++) {
-      const name = nameList[nameI];
+    for (const name of Object.keys(s.properties)) {
       if (!matches(name)) continue;
       const raw = s.properties[name];
       const { value } = resolveSchema(root, raw, undefined);

@@ -55,8 +55,7 @@ function findVersionSignals(root) {
   if (isObject(root) && isObject(root.paths)) {
     for (const key of Object.keys(root.paths)) for (const seg of pathSegments(key)) if (!seg.template && PATH_VERSION.test(seg.text)) add('path', seg.text, ['paths', key]);
   }
-  for (let entryI = 0, entryList = allParameters(root); entryI < entryList.length; entryI++) {
-    const { param, path } = entryList[entryI];
+  for (const { param, path } of allParameters(root)) {
     if (typeof param.name !== 'string') continue;
     if (param.in === 'header' && HEADER_VERSION.test(param.name)) add('header', param.name, [...path, 'name']);
     if (param.in === 'query' && QUERY_VERSION.test(param.name)) add('query', param.name, [...path, 'name']);

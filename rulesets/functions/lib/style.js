@@ -397,15 +397,13 @@ export function allParameters(root) {
     };
     const comps = isObject(root) && isObject(root.components) && isObject(root.components.parameters) ? root.components.parameters : undefined;
     if (comps) {
-      for (let kI = 0, kList = Object.keys(comps); kI < kList.length; kI++) {
-        const k = kList[kI];
+      for (const k of Object.keys(comps)) {
         const { value, path } = deref(root, comps[k], ['components', 'parameters', k]);
         if (isObject(value) && path) addUnique(out, seen, { param: value, path });
       }
     }
     const items = new Set();
-    for (let opI = 0, opList = operations(root); opI < opList.length; opI++) {
-      const op = opList[opI];
+    for (const op of operations(root)) {
       const ip = pathItemPathOf(op);
       const ik = pathKey(ip);
       if (!items.has(ik)) {
@@ -444,8 +442,7 @@ export function allResponses(root) {
       }
       if (op) e.ops.push(op);
     };
-    for (let opI = 0, opList = operations(root); opI < opList.length; opI++) {
-      const op = opList[opI];
+    for (const op of operations(root)) {
       const rs = op.operation.responses;
       if (!isObject(rs)) continue;
       for (const code of Object.keys(rs)) add(code, rs[code], [...op.path, 'responses', code], op);
@@ -470,8 +467,7 @@ export function allResponseHeaders(root) {
     /** @param {Json} map @param {Path} base */
     const addMap = (map, base) => {
       if (!isObject(map)) return;
-      for (let nameI = 0, nameList = Object.keys(map); nameI < nameList.length; nameI++) {
-        const name = nameList[nameI];
+      for (const name of Object.keys(map)) {
         const { value, path } = deref(root, map[name], [...base, name]);
         if (!isObject(value) || !path) continue;
         // A shared header component is reported once, under the name it is used with first.
@@ -494,8 +490,7 @@ export function allRequestBodies(root) {
   return cached(root, 'style:requestBodies', () => {
     /** @type {Map<string, { body: JsonObject, path: Path, ops: Operation[] }>} */
     const byPath = new Map();
-    for (let opI = 0, opList = operations(root); opI < opList.length; opI++) {
-      const op = opList[opI];
+    for (const op of operations(root)) {
       if (op.operation.requestBody === undefined) continue;
       const { value, path } = deref(root, op.operation.requestBody, [...op.path, 'requestBody']);
       if (!isObject(value) || !path) continue;
@@ -521,8 +516,7 @@ export function allMediaTypes(root) {
     /** @param {'request' | 'response'} kind @param {JsonObject} holder @param {Path} base @param {string[]} codes @param {Operation[]} ops */
     const add = (kind, holder, base, codes, ops) => {
       if (!isObject(holder.content)) return;
-      for (let mtI = 0, mtList = Object.keys(holder.content); mtI < mtList.length; mtI++) {
-        const mt = mtList[mtI];
+      for (const mt of Object.keys(holder.content)) {
         const media = holder.content[mt];
         out.push({ kind, mediaType: mt, media: isObject(media) ? media : {}, path: [...base, 'content', mt], contentPath: [...base, 'content'], codes, ops });
       }
@@ -575,8 +569,7 @@ function holderSchemas(holder, base, push) {
   if (!isObject(holder)) return;
   if (holder.schema !== undefined) push(holder.schema, undefined, undefined, undefined, 'root', undefined, [...base, 'schema']);
   if (isObject(holder.content)) {
-    for (let mtI = 0, mtList = Object.keys(holder.content); mtI < mtList.length; mtI++) {
-      const mt = mtList[mtI];
+    for (const mt of Object.keys(holder.content)) {
       const m = holder.content[mt];
       if (isObject(m) && m.schema !== undefined) push(m.schema, undefined, undefined, undefined, 'root', undefined, [...base, 'content', mt, 'schema']);
     }
@@ -747,6 +740,7 @@ export function allProperties(root) {
   return cached(root, 'style:properties', () => {
     /** @type {PropertyEntry[]} */
     const out = [];
+    // hot: per schema node; bench: bench/lint.mjs (docs/performance.md#indexed-loops-rules)
     for (let eI = 0, eList = allSchemas(root); eI < eList.length; eI++) {
       const e = eList[eI];
       const props = e.schema.properties;
