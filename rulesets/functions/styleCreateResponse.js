@@ -1,7 +1,8 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { deref, isObject, rootOf } from './lib/doc.js';
-import { hasStatus, looksPlural, opLabel, optList, pathOps, pathSegments, perOperationOrOnce, splitWords, statusKeys } from './lib/style.js';
+import { deref, isObject, rootOf, splitWords } from './lib/doc.js';
+import { hasStatus, opLabel, optList, pathOps, perOperationOrOnce, statusKeys } from './lib/style.js';
+import { looksPlural, pathSegments } from './lib/paths.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */

@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { at, deref, isObject, pointerSegments, rootOf } from './lib/doc.js';
-import { allSchemas, collectProperties, collectRequired } from './lib/style.js';
+import { allSchemas, collectProperties, collectRequired } from './lib/schemas.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').JsonObject} JsonObject */

@@ -1,7 +1,9 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
-import { allSchemas, CASING_LABEL, dominantCasing, matchesCasing, regexList } from './lib/style.js';
+import { allSchemas } from './lib/schemas.js';
+import { CASING_LABEL, dominantCasing, matchesCasing } from './lib/casing.js';
+import { regexList } from './lib/style.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */

@@ -1,7 +1,8 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { deref, isObject, rootOf, specVersion } from './lib/doc.js';
-import { allMediaTypes, allParameters, allResponseHeaders, pathKey } from './lib/style.js';
+import { allMediaTypes, allParameters, allResponseHeaders } from './lib/definitions.js';
+import { pathKey } from './lib/style.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').Path} Path */

@@ -2,7 +2,8 @@
 import { createRulesetFunction } from './lib/define.js';
 import { deref, isObject, rootOf, specVersion } from './lib/doc.js';
 import { validateExample } from './lib/style-examples.js';
-import { allMediaTypes, allParameters, allResponseHeaders, allSchemas } from './lib/style.js';
+import { allMediaTypes, allParameters, allResponseHeaders } from './lib/definitions.js';
+import { allSchemas } from './lib/schemas.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').JsonObject} JsonObject */

@@ -1,7 +1,9 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
-import { allMediaTypes, effectiveTypes, isJsonMediaType, optList } from './lib/style.js';
+import { allMediaTypes, isJsonMediaType } from './lib/definitions.js';
+import { effectiveTypes } from './lib/schemas.js';
+import { optList } from './lib/style.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */

@@ -1,7 +1,10 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { isObject, operations, rootOf } from './lib/doc.js';
-import { allParameters, allProperties, allResponseHeaders, CASING_LABEL, casingsOf, coreName, dominantCasingWeighted, matchesCasing, optList, regexList } from './lib/style.js';
+import { allParameters, allResponseHeaders } from './lib/definitions.js';
+import { allProperties } from './lib/schemas.js';
+import { CASING_LABEL, casingsOf, coreName, dominantCasingWeighted, matchesCasing } from './lib/casing.js';
+import { optList, regexList } from './lib/style.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').Path} Path */

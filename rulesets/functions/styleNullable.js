@@ -1,7 +1,8 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
-import { allSchemas, isOas31Plus } from './lib/style.js';
+import { allSchemas } from './lib/schemas.js';
+import { isOas31Plus } from './lib/style.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */

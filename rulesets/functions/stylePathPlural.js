@@ -1,7 +1,8 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
-import { looksPlural, optList, pathSegments, regexList } from './lib/style.js';
+import { looksPlural, pathSegments } from './lib/paths.js';
+import { optList, regexList } from './lib/style.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */

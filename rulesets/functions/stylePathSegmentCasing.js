@@ -1,7 +1,9 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { isObject, rootOf } from './lib/doc.js';
-import { CASING_LABEL, matchesCasing, pathSegments, regexList, splitWords } from './lib/style.js';
+import { isObject, rootOf, splitWords } from './lib/doc.js';
+import { CASING_LABEL, matchesCasing } from './lib/casing.js';
+import { pathSegments } from './lib/paths.js';
+import { regexList } from './lib/style.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */

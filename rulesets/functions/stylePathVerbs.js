@@ -1,7 +1,8 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { isObject, rootOf } from './lib/doc.js';
-import { optList, pathSegments, splitWords } from './lib/style.js';
+import { isObject, rootOf, splitWords } from './lib/doc.js';
+import { optList } from './lib/style.js';
+import { pathSegments } from './lib/paths.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */

@@ -1,7 +1,9 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { deref, isObject, rootOf, typesOf } from './lib/doc.js';
-import { allResponses, collectProperties, isErrorCode, optList } from './lib/style.js';
+import { allResponses, isErrorCode } from './lib/definitions.js';
+import { collectProperties } from './lib/schemas.js';
+import { optList } from './lib/style.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */

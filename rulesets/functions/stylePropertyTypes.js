@@ -1,7 +1,8 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
-import { allProperties, effectiveTypes, optList, resolved } from './lib/style.js';
+import { allProperties, effectiveTypes, resolved } from './lib/schemas.js';
+import { optList } from './lib/style.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */

@@ -1,7 +1,8 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
-import { isOas31Plus, refIndex } from './lib/style.js';
+import { isOas31Plus } from './lib/style.js';
+import { refIndex } from './lib/refs.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */

@@ -1,7 +1,8 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { deref, isObject, rootOf } from './lib/doc.js';
-import { allSchemas, collectProperties, regexList } from './lib/style.js';
+import { allSchemas, collectProperties } from './lib/schemas.js';
+import { regexList } from './lib/style.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').JsonObject} JsonObject */

@@ -1,7 +1,8 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
-import { allParameters, allSchemas } from './lib/style.js';
+import { allParameters } from './lib/definitions.js';
+import { allSchemas } from './lib/schemas.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */

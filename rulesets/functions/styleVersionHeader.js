@@ -1,8 +1,8 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { deref, isObject, rootOf } from './lib/doc.js';
-import { opLabel, pathOps } from './lib/style.js';
 import { STRATEGIES, strategyOf, versionSignals } from './lib/style-versioning.js';
+import { opLabel, pathOps } from './lib/style.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */

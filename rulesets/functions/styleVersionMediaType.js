@@ -1,8 +1,8 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
-import { allMediaTypes } from './lib/style.js';
 import { MEDIA_VERSION, STRATEGIES, strategyOf, versionSignals } from './lib/style-versioning.js';
+import { allMediaTypes } from './lib/definitions.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */

@@ -1,8 +1,8 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
-import { regex } from './lib/style.js';
 import { STRATEGIES, strategyOf, versionSignals } from './lib/style-versioning.js';
+import { regex } from './lib/style.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */

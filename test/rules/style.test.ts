@@ -1,6 +1,6 @@
 /**
  * Unit tests of the style rules' custom functions and helpers (rulesets/functions/style*.js and
- * lib/style*.js). The rule documentation examples (rule-docs.test.ts) prove each rule end to end;
+ * lib/{casing,paths,definitions,schemas,refs,style*}.js). The rule documentation examples (rule-docs.test.ts) prove each rule end to end;
  * these tables pin the decisions inside the functions: casing and acronyms, plurals, path
  * ambiguity, example validation semantics, aggregation of API-wide conventions, robustness.
  */
@@ -14,7 +14,9 @@ type Result = { message: string; path: string[] };
 type RuleFn = (input: unknown, options: unknown, context: unknown) => Result[] | undefined;
 
 const FN_DIR = path.join(RULESETS_DIR, 'functions');
-const lib = (await import(path.join(FN_DIR, 'lib/style.js'))) as Record<string, (...a: unknown[]) => unknown>;
+type Lib = Record<string, (...a: unknown[]) => unknown>;
+const libModule = async (name: string): Promise<Lib> => (await import(path.join(FN_DIR, `lib/${name}.js`))) as Lib;
+const [casingLib, pathsLib, styleLib, refsLib] = await Promise.all(['casing', 'paths', 'style', 'refs'].map(libModule));
 const ex = (await import(path.join(FN_DIR, 'lib/style-examples.js'))) as { validateExample: (...a: unknown[]) => { path: string[]; message: string } | undefined };
 
 async function fn(name: string): Promise<RuleFn> {
@@ -48,7 +50,7 @@ describe('casing helpers', () => {
     ['x-request-id', 'header', [], false],
     ['Content_Type', 'header', [], false],
   ])('%s is %s (acronyms %j): %s', (name, casing, acronyms, want) => {
-    expect(lib.matchesCasing(name, casing, acronyms)).toBe(want);
+    expect(casingLib.matchesCasing(name, casing, acronyms)).toBe(want);
   });
 
   it.each([
@@ -56,11 +58,11 @@ describe('casing helpers', () => {
     [['page_size', 'starting_after', 'pageSize'], 'snake'],
     [['limit', 'offset'], undefined],
   ])('dominant casing of %j is %s', (names, want) => {
-    expect((lib.dominantCasing(names, []) as { casing?: string } | undefined)?.casing).toBe(want);
+    expect((casingLib.dominantCasing(names, []) as { casing?: string } | undefined)?.casing).toBe(want);
   });
 
   it('strips decorations that are not part of a name', () => {
-    expect(['_links', '@type', '$ref', 'expand[]', 'created[gte]'].map((n) => lib.coreName(n))).toEqual(['links', 'type', 'ref', 'expand', 'created']);
+    expect(['_links', '@type', '$ref', 'expand[]', 'created[gte]'].map((n) => casingLib.coreName(n))).toEqual(['links', 'type', 'ref', 'expand', 'created']);
   });
 });
 
@@ -78,7 +80,7 @@ describe('plural collection names', () => {
     ['v1', true],
   ])('%s looks plural: %s', (seg, want) => {
     const exceptions = ['status'];
-    expect(lib.looksPlural(seg, exceptions)).toBe(want);
+    expect(pathsLib.looksPlural(seg, exceptions)).toBe(want);
   });
 });
 
@@ -91,7 +93,7 @@ describe('status keys', () => {
     [['200', 'default'], ['5xx'], false],
     [['200', 'default'], ['default'], true],
   ])('keys %j satisfy %j: %s', (keys, want, ok) => {
-    expect(lib.hasStatus(keys, want)).toBe(ok);
+    expect(styleLib.hasStatus(keys, want)).toBe(ok);
   });
 });
 
@@ -204,7 +206,7 @@ components:
     B: {type: string}
 `),
     );
-    const idx = lib.refIndex(root) as { nodes: Array<{ path: string[]; inSchema: boolean }>; targets: Set<string> };
+    const idx = refsLib.refIndex(root) as { nodes: Array<{ path: string[]; inSchema: boolean }>; targets: Set<string> };
     expect(idx.nodes.map((n) => [n.path.join('/'), n.inSchema]).sort()).toEqual([
       ['components/responses/R/content/application/json/schema', true],
       ['components/schemas/A/properties/example', true],

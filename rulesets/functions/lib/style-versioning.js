@@ -3,7 +3,8 @@
 // the versioning rules (owner: style). Pure, bounded, never throw; the signals are computed once per
 // document through `cached` and shared by the rules.
 import { cached, isObject } from './doc.js';
-import { allMediaTypes, allParameters, pathSegments } from './style.js';
+import { allMediaTypes, allParameters } from './definitions.js';
+import { pathSegments } from './paths.js';
 
 /** @typedef {import('./types.js').Json} Json */
 /** @typedef {import('./types.js').Path} Path */
