@@ -674,7 +674,7 @@ function computeResponses(root, op) {
   if (!isObject(rs)) return out;
   for (const code of Object.keys(rs)) {
     if (code.startsWith('x-')) continue;
-    const { value, path } = derefCached(root, rs[code], [...op.path, 'responses', code]);
+    const { value, path } = deref(root, rs[code], [...op.path, 'responses', code]);
     if (isObject(value)) out.push({ code, response: value, path: path ?? [...op.path, 'responses', code] });
   }
   return out;
@@ -719,29 +719,13 @@ export function responseSite(op, code, path) {
   return own;
 }
 
-/**
- * deref of lib/doc.js with the targets of `$ref` strings memoised per document: large documents
- * reference the same components from hundreds of operations.
- * @param {Json} root @param {Json} node @param {Path | undefined} path @returns {{ value: Json, path: Path | undefined }}
- */
-export function derefCached(root, node, path) {
-  if (!isObject(node) || typeof node.$ref !== 'string') return { value: node, path };
-  const memo = cached(root, 'compliance:deref', () => new Map());
-  let r = memo.get(node.$ref);
-  if (!r) {
-    r = deref(root, node, path);
-    memo.set(node.$ref, r);
-  }
-  return r.path === undefined ? { value: r.value, path: undefined } : r;
-}
-
 /** @type {WeakMap<AnyOperation, ParamEntry[]>} */
 const paramMemo = new WeakMap();
 
 /**
  * Parameters that apply to an operation, as effectiveParameters of lib/doc.js computes them
  * (path-level overridden by operation-level with the same name and `in`), memoised per operation
- * entry and with cached refs. Each: { param, path }.
+ * entry. Each: { param, path }.
  * @param {Json} root @param {AnyOperation} op
  */
 export function parametersOf(root, op) {
@@ -754,7 +738,7 @@ export function parametersOf(root, op) {
     if (!Array.isArray(list)) return;
     list.forEach((raw, i) => {
       const at = [...basePath, 'parameters', String(i)];
-      const { value, path } = derefCached(root, raw, at);
+      const { value, path } = deref(root, raw, at);
       if (!isObject(value) || typeof value.name !== 'string') return;
       byKey.set(`${value.in}:${value.name}`, { param: value, path: path ?? at });
     });

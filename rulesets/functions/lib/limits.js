@@ -1,7 +1,7 @@
 // @ts-check
 // Schema-shape helpers for apictl's size-limit rules (owner: security/performance).
-import { cached, isObject } from './doc.js';
-import { deref, describeNode, kindsOf, sideNodes, sideNodesIfBuilt, walkSide } from './secperf.js';
+import { cached, deref, isObject } from './doc.js';
+import { describeNode, kindsOf, sideNodes, sideNodesIfBuilt, walkSide } from './secperf.js';
 
 /** @typedef {import('./types.js').Json} Json */
 /** @typedef {import('./types.js').JsonObject} JsonObject */

@@ -2,13 +2,12 @@
 // Helpers shared by apictl's security and performance rule functions (owner: security/performance).
 // Plain ESM, imports only ./doc.js. Pure, bounded, never throws on odd input; per-document results
 // are memoised with `cached` (keyed by the document root) or WeakMaps keyed by document nodes.
-import { at, cached, cachedIfComputed, isObject, operations, pointerSegments, typesOf } from './doc.js';
+import { cached, cachedIfComputed, deref, isObject, operations, typesOf } from './doc.js';
 
 /** @typedef {import('./types.js').Json} Json */
 /** @typedef {import('./types.js').JsonObject} JsonObject */
 /** @typedef {import('./types.js').Path} Path */
 /** @typedef {import('./doc.js').Operation} Operation */
-/** @typedef {{ value: Json, path: Path | undefined }} Resolved */
 /** @typedef {{ method: string, expression: string, name: string, operation: JsonObject, pathItem: JsonObject, path: Path, parent: Operation }} CallbackOperation */
 /** @typedef {{ param: JsonObject, path: Path }} ParamEntry */
 /** @typedef {{ code: string, response: JsonObject, path: Path }} ResponseEntry */
@@ -19,47 +18,6 @@ import { at, cached, cachedIfComputed, isObject, operations, pointerSegments, ty
 /** @typedef {TreeNode} WalkNode A node of walkTree and sideNodes (the TreeNode class, which is not exported). */
 /** @typedef {TreeNode[] & { refTargets: Set<unknown>, bodiesSeparable: boolean }} SideNodes */
 /** @typedef {{ variant?: string, filterOp?: (op: Operation) => boolean, filterRoot?: (entry: Json, op: Operation) => boolean }} SideOptions filterRoot's entry: a RequestRoot or ResponseRoot, by side. */
-
-/** @type {WeakMap<object, Map<string, Resolved>>} */
-const refMemo = new WeakMap();
-/**
- * Like doc.js `deref`, with each `$ref` string resolved once per document (memoised): real
- * documents repeat the same few hundred references thousands of times.
- * @param {Json} root @param {Json} node @param {Path | undefined} path @returns {Resolved}
- */
-export function deref(root, node, path) {
-  if (!isObject(node) || typeof node.$ref !== 'string') return { value: node, path };
-  if (!isObject(root)) return { value: undefined, path: undefined };
-  let m = refMemo.get(root);
-  if (!m) {
-    m = new Map();
-    refMemo.set(root, m);
-  }
-  const hit = m.get(node.$ref);
-  if (hit) return hit;
-  let value = node;
-  let where = path;
-  const seen = new Set();
-  /** @type {Resolved | undefined} */
-  let result;
-  while (isObject(value) && typeof value.$ref === 'string') {
-    if (seen.has(value.$ref) || seen.size > 50) {
-      result = { value: undefined, path: undefined };
-      break;
-    }
-    seen.add(value.$ref);
-    const segs = pointerSegments(value.$ref);
-    if (!segs) {
-      result = { value: undefined, path: undefined };
-      break;
-    }
-    where = segs;
-    value = at(root, segs);
-  }
-  result ??= { value, path: where };
-  m.set(node.$ref, result);
-  return result;
-}
 
 /** Methods that do not change state (RFC 9110 safe methods, 3.2 `query`, WebDAV read methods). */
 const SAFE_METHODS = new Set(['get', 'head', 'options', 'trace', 'query', 'search', 'propfind', 'report']);

@@ -1,7 +1,6 @@
 // @ts-check
 // Security helpers for apictl's security rules (owner: security/performance). Pure, never throw.
-import { cached, effectiveSecurity, isObject, operations } from './doc.js';
-import { deref } from './secperf.js';
+import { cached, deref, effectiveSecurity, isObject, operations } from './doc.js';
 import { regexFrom } from './secperf.js';
 
 /** @typedef {import('./types.js').Json} Json */

@@ -1,7 +1,6 @@
 // @ts-check
 // Server URL helpers for apictl's security rules (owner: security/performance). Pure, never throw.
-import { cached, isObject, operations } from './doc.js';
-import { deref } from './secperf.js';
+import { cached, deref, isObject, operations } from './doc.js';
 
 /** @typedef {import('./types.js').Json} Json */
 /** @typedef {import('./types.js').JsonObject} JsonObject */
