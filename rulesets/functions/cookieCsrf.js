@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { rootOf } from './lib/doc.js';
-import { isSafeMethod, opLabel, paramsOf, pathOperations, regexFrom } from './lib/secperf.js';
+import { pathOperations, rootOf } from './lib/doc.js';
+import { isSafeMethod, opLabel, paramsOf, regexFrom } from './lib/secperf.js';
 import { securityOf } from './lib/security.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */

@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { rootOf } from './lib/doc.js';
-import { opLabel, paramsOf, pathOperations, segments, squash } from './lib/secperf.js';
+import { pathOperations, rootOf } from './lib/doc.js';
+import { opLabel, paramsOf, segments, squash } from './lib/secperf.js';
 import { CREDENTIAL_EXACT, CREDENTIAL_SUFFIXES, isCredentialName } from './lib/credentials.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */

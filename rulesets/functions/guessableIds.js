@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { rootOf } from './lib/doc.js';
-import { kindsOf, opLabel, paramSchema, paramsOf, pathOperations, regexFrom, resolveSchema } from './lib/secperf.js';
+import { pathOperations, rootOf } from './lib/doc.js';
+import { kindsOf, opLabel, paramSchema, paramsOf, regexFrom, resolveSchema } from './lib/secperf.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */

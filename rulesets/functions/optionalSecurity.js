@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { isObject, rootOf } from './lib/doc.js';
-import { opLabel, pathOperations } from './lib/secperf.js';
+import { isObject, pathOperations, rootOf } from './lib/doc.js';
+import { opLabel } from './lib/secperf.js';
 import { isMarkedPublic } from './lib/security.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */

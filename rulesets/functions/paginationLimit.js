@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { rootOf } from './lib/doc.js';
-import { kindsOf, opLabel, paramSchema, pathOperations, resolveSchema } from './lib/secperf.js';
+import { pathOperations, rootOf } from './lib/doc.js';
+import { kindsOf, opLabel, paramSchema, resolveSchema } from './lib/secperf.js';
 import { queryParamsNamed } from './lib/performance.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */

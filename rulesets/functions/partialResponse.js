@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { rootOf } from './lib/doc.js';
-import { findParam, isItemPath, mediaOf, opLabel, pathOperations, propertiesOf, resolveSchema, responseFor } from './lib/secperf.js';
+import { pathOperations, rootOf } from './lib/doc.js';
+import { findParam, isItemPath, mediaOf, opLabel, propertiesOf, resolveSchema, responseFor } from './lib/secperf.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */

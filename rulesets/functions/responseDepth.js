@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { deref, isObject, rootOf } from './lib/doc.js';
-import { opLabel, pathOperations, responseSchemaRoots } from './lib/secperf.js';
+import { deref, isObject, pathOperations, rootOf } from './lib/doc.js';
+import { opLabel, responseSchemaRoots } from './lib/secperf.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').Path} Path */

@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { deref, isObject, rootOf } from './lib/doc.js';
-import { hasEnumOrConst, kindsOf, opLabel, pathOperations, responseSchemaRoots } from './lib/secperf.js';
+import { deref, isObject, pathOperations, rootOf } from './lib/doc.js';
+import { hasEnumOrConst, kindsOf, opLabel, responseSchemaRoots } from './lib/secperf.js';
 import { isBinaryString } from './lib/limits.js';
 import { isLengthBoundingPattern } from './lib/patterns.js';
 

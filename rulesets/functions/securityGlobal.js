@@ -1,7 +1,6 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { isObject, rootOf } from './lib/doc.js';
-import { pathOperations } from './lib/secperf.js';
+import { isObject, pathOperations, rootOf } from './lib/doc.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */

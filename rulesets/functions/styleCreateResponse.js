@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { deref, isObject, rootOf, splitWords } from './lib/doc.js';
-import { hasStatus, opLabel, optList, pathOps, perOperationOrOnce, statusKeys } from './lib/style.js';
+import { deref, isObject, pathOperations, rootOf, splitWords } from './lib/doc.js';
+import { hasStatus, opLabel, optList, perOperationOrOnce, statusKeys } from './lib/style.js';
 import { looksPlural, pathSegments } from './lib/paths.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
@@ -100,7 +100,7 @@ export default createRulesetFunction(
   /** @param {Json} _input @param {{ requireLocation?: boolean, exceptions?: string[] }} options @param {RuleContext} context @returns {Finding[]} */
   function styleCreateResponse(_input, options, context) {
     const root = rootOf(context);
-    const ops = pathOps(root);
+    const ops = pathOperations(root);
     const paths = isObject(root) && isObject(root.paths) ? Object.keys(root.paths) : [];
     const itemParents = new Set(paths.filter((p) => /\/\{[^{}/]+\}$/.test(p)).map((p) => p.replace(/\/\{[^{}/]+\}$/, '')));
     const gets = new Map(ops.filter((o) => o.method === 'get').map((o) => [o.pathKey, o]));

@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { rootOf } from './lib/doc.js';
-import { hasInput, hasStatus, opLabel, pathOps, perOperationOrOnce, statusKeys } from './lib/style.js';
+import { pathOperations, rootOf } from './lib/doc.js';
+import { hasInput, hasStatus, opLabel, perOperationOrOnce, statusKeys } from './lib/style.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */
@@ -55,7 +55,7 @@ export default createRulesetFunction(
     // A code of `expectAll` is covered by itself, its range key (5XX) or `default`.
     /** @param {string[]} keys */
     const missingOf = (keys) => expectAll.filter((c) => !hasStatus(keys, [c, `${c[0]}XX`, 'default']));
-    const applicable = pathOps(root).filter((op) => {
+    const applicable = pathOperations(root).filter((op) => {
       if (methods && !methods.has(op.method)) return false;
       if (when === 'input' && !hasInput(root, op)) return false;
       if (when === 'itemPath' && !/\{[^{}]+\}/.test(op.pathKey)) return false;

@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { deref, isObject, rootOf } from './lib/doc.js';
-import { opLabel, optList, pathOps } from './lib/style.js';
+import { deref, isObject, pathOperations, rootOf } from './lib/doc.js';
+import { opLabel, optList } from './lib/style.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */
@@ -31,7 +31,7 @@ export default createRulesetFunction(
     const skip = new Set(optList(options, 'skipMethods', ['head', 'options']));
     const results = [];
     const seen = new Set();
-    for (const op of pathOps(root)) {
+    for (const op of pathOperations(root)) {
       if (skip.has(op.method) || !isObject(op.operation.responses)) continue;
       for (const code of codes) {
         const raw = op.operation.responses[code];

@@ -1,8 +1,8 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { deref, isObject, rootOf } from './lib/doc.js';
+import { deref, isObject, pathOperations, rootOf } from './lib/doc.js';
 import { STRATEGIES, strategyOf, versionSignals } from './lib/style-versioning.js';
-import { opLabel, pathOps } from './lib/style.js';
+import { opLabel } from './lib/style.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */
@@ -21,7 +21,7 @@ export default createRulesetFunction(
     if (strategy !== 'header') return [];
     const headers = signals.filter((s) => s.strategy === 'header').sort((a, b) => b.count - a.count);
     const name = (options.header ?? headers[0]?.name ?? 'Api-Version').toLowerCase();
-    for (const op of pathOps(root)) {
+    for (const op of pathOperations(root)) {
       let found = false;
       for (const l of [op.pathItem.parameters, op.operation.parameters]) {
         if (!Array.isArray(l)) continue;

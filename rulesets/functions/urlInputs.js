@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { isObject, rootOf } from './lib/doc.js';
-import { hasEnumOrConst, kindsOf, opLabel, paramSchema, paramsOf, pathOperations, resolveSchema, squash, walkSide } from './lib/secperf.js';
+import { isObject, pathOperations, rootOf } from './lib/doc.js';
+import { hasEnumOrConst, kindsOf, opLabel, paramSchema, paramsOf, resolveSchema, squash, walkSide } from './lib/secperf.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').Path} Path */

@@ -164,6 +164,11 @@ export function operations(root) {
   });
 }
 
+/** Operations of `paths` only: the API surface the provider serves (webhooks are requests it sends). Shared, read only. @param {Json} root @returns {Operation[]} */
+export function pathOperations(root) {
+  return cached(root, 'doc:pathOperations', () => operations(root).filter((op) => !op.isWebhook));
+}
+
 /**
  * Parameters that apply to an operation: path-level ones overridden by operation-level ones with
  * the same name and `in`, refs followed. Each: { param, path }.

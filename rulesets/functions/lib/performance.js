@@ -1,8 +1,8 @@
 // @ts-check
 // Collections and paging for apictl's performance rules (owner: security/performance). Pure,
 // bounded, never throws; results memoised per document (and per option set).
-import { cached, isObject } from './doc.js';
-import { headersOf, isItemPath, kindsOf, lastLiteral, mediaOf, nameIn, paramsOf, pathOperations, propertiesOf, resolveSchema, responsesOf, squash } from './secperf.js';
+import { cached, isObject, pathOperations } from './doc.js';
+import { headersOf, isItemPath, kindsOf, lastLiteral, mediaOf, nameIn, paramsOf, propertiesOf, resolveSchema, responsesOf, squash } from './secperf.js';
 
 /** @typedef {import('./types.js').Json} Json */
 /** @typedef {import('./types.js').JsonObject} JsonObject */

@@ -2,7 +2,7 @@
 // Helpers shared by apictl's security and performance rule functions (owner: security/performance).
 // Plain ESM, imports only ./doc.js. Pure, bounded, never throws on odd input; per-document results
 // are memoised with `cached` (keyed by the document root) or WeakMaps keyed by document nodes.
-import { cached, cachedIfComputed, deref, isObject, operations, typesOf } from './doc.js';
+import { cached, cachedIfComputed, deref, isObject, operations, pathOperations, typesOf } from './doc.js';
 
 /** @typedef {import('./types.js').Json} Json */
 /** @typedef {import('./types.js').JsonObject} JsonObject */
@@ -31,11 +31,6 @@ export function isSafeMethod(method) {
 export function opLabel(op) {
   const m = String(op.method).toUpperCase();
   return op.isWebhook ? `webhook '${op.pathKey}' ${m}` : `${m} ${op.pathKey}`;
-}
-
-/** Operations that are not webhooks (API surface the provider serves). @param {Json} root @returns {Operation[]} */
-export function pathOperations(root) {
-  return cached(root, 'secperf:pathOperations', () => operations(root).filter((op) => !op.isWebhook));
 }
 
 /** Lower-cased name with separators removed: `X-Rate_Limit` → `xratelimit`. */

@@ -2,7 +2,7 @@
 // Helpers of the style rules that fit no other module: option and pattern lists, the operations
 // of `paths`, and the status codes an operation answers with.
 
-import { deref, ignoredByAuthor, isObject, operations, specVersion } from './doc.js';
+import { deref, ignoredByAuthor, isObject, specVersion } from './doc.js';
 
 /** @typedef {import('./types.js').Json} Json */
 /** @typedef {import('./types.js').Path} Path */
@@ -29,11 +29,6 @@ export const pathKey = (segs) => segs.join('\u0000');
 /** "GET /pets" for messages. @param {{ method: string, pathKey: string, isWebhook?: boolean }} op */
 export function opLabel(op) {
   return `${op.method.toUpperCase()} ${op.pathKey}${op.isWebhook ? ' (webhook)' : ''}`;
-}
-
-/** Operations of `paths` only (webhooks are requests the API sends, not resources it serves). @param {Json} root */
-export function pathOps(root) {
-  return operations(root).filter((op) => !op.isWebhook);
 }
 
 /** True when the document is at least OpenAPI 3.1. @param {Json} root */
