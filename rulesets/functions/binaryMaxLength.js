@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { pathOperations, rootOf } from './lib/doc.js';
-import { kindsOf, mediaOf, requestBodyOf } from './lib/secperf.js';
+import { pathOperations, requestBodyOf, rootOf } from './lib/doc.js';
+import { kindsOf, mediaOf } from './lib/secperf.js';
 import { isBinaryMedia, isBinaryString, limitNodes, limitOptions, limitReporter } from './lib/limits.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */

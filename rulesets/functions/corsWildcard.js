@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { isObject, pathOperations, rootOf } from './lib/doc.js';
-import { headersOf, opLabel, resolveSchema, responsesOf } from './lib/secperf.js';
+import { isObject, pathOperations, responsesOf, rootOf } from './lib/doc.js';
+import { headersOf, opLabel, resolveSchema } from './lib/secperf.js';
 import { securityOf } from './lib/security.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */

@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { deref, isObject, rootOf } from './lib/doc.js';
-import { allOperations, operationLabel, requestBodyOf, responsesOf, codeMatches } from './lib/compliance.js';
+import { deref, isObject, requestBodyOf, responsesOf, rootOf } from './lib/doc.js';
+import { allOperations, operationLabel, codeMatches } from './lib/compliance.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */

@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { rootOf } from './lib/doc.js';
-import { opLabel, responseHeaders, responsesOf } from './lib/pack-common.js';
+import { responsesOf, rootOf } from './lib/doc.js';
+import { opLabel, responseHeaders } from './lib/pack-common.js';
 import { fhirOps } from './lib/fhir.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */

@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { onceReporter, rootOf } from './lib/doc.js';
-import { contentOf, opLabel, requestBodyOf, responsesOf } from './lib/pack-common.js';
+import { onceReporter, requestBodyOf, responsesOf, rootOf } from './lib/doc.js';
+import { contentOf, opLabel } from './lib/pack-common.js';
 import { fhirOps, fhirSchemaType, isJsonish, withArticle } from './lib/fhir.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */

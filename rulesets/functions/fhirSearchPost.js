@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { rootOf } from './lib/doc.js';
-import { contentOf, requestBodyOf } from './lib/pack-common.js';
+import { requestBodyOf, rootOf } from './lib/doc.js';
+import { contentOf } from './lib/pack-common.js';
 import { fhirOps, normalisePath } from './lib/fhir.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */

@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { deref, isObject, operations, rootOf, typesOf } from './lib/doc.js';
-import { contentOf, opLabel, resolved, responsesOf } from './lib/pack-common.js';
+import { deref, isObject, operations, responsesOf, rootOf, typesOf } from './lib/doc.js';
+import { contentOf, opLabel, resolved } from './lib/pack-common.js';
 import { personalFieldsIn } from './lib/gdpr.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */

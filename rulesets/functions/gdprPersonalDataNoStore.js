@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { deref, operations, rootOf } from './lib/doc.js';
-import { contentOf, documentedValues, opLabel, responseHeaders, responsesOf } from './lib/pack-common.js';
+import { deref, operations, responsesOf, rootOf } from './lib/doc.js';
+import { contentOf, documentedValues, opLabel, responseHeaders } from './lib/pack-common.js';
 import { personalFieldsIn } from './lib/gdpr.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */

@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { rootOf } from './lib/doc.js';
-import { contentOf, opLabel, responsesOf } from './lib/pack-common.js';
+import { responsesOf, rootOf } from './lib/doc.js';
+import { contentOf, opLabel } from './lib/pack-common.js';
 import { gdprRights } from './lib/gdpr.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */

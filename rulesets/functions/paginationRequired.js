@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { rootOf } from './lib/doc.js';
-import { mediaOf, nameIn, opLabel, propertiesOf, requestBodyOf, resolveSchema } from './lib/secperf.js';
+import { requestBodyOf, rootOf } from './lib/doc.js';
+import { mediaOf, nameIn, opLabel, propertiesOf, resolveSchema } from './lib/secperf.js';
 import { collectionReads, ENVELOPE_PROPERTIES, pagingParams, queryParamsNamed } from './lib/performance.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */

@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { rootOf, typesOf } from './lib/doc.js';
-import { contentOf, list, objectShape, opLabel, requestBodyOf } from './lib/pack-common.js';
+import { requestBodyOf, rootOf, typesOf } from './lib/doc.js';
+import { contentOf, list, objectShape, opLabel } from './lib/pack-common.js';
 import { psd2Ops } from './lib/psd2.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */

@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { rootOf } from './lib/doc.js';
-import { contentOf, objectShape, opLabel, responsesOf } from './lib/pack-common.js';
+import { responsesOf, rootOf } from './lib/doc.js';
+import { contentOf, objectShape, opLabel } from './lib/pack-common.js';
 import { psd2Ops } from './lib/psd2.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */

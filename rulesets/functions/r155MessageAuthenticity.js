@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { rootOf } from './lib/doc.js';
-import { contentOf, headerParams, list, opLabel, requestBodyOf } from './lib/pack-common.js';
+import { requestBodyOf, rootOf } from './lib/doc.js';
+import { contentOf, headerParams, list, opLabel } from './lib/pack-common.js';
 import { r155Ops, requestFieldNames } from './lib/r155.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */

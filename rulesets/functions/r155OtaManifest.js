@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { rootOf } from './lib/doc.js';
-import { contentOf, list, opLabel, responsesOf, squash } from './lib/pack-common.js';
+import { responsesOf, rootOf } from './lib/doc.js';
+import { contentOf, list, opLabel, squash } from './lib/pack-common.js';
 import { r155Ops, reachableProperties } from './lib/r155.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */

@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { deref, rootOf, typesOf } from './lib/doc.js';
-import { contentOf, opLabel, responseHeaders, responsesOf } from './lib/pack-common.js';
+import { deref, responsesOf, rootOf, typesOf } from './lib/doc.js';
+import { contentOf, opLabel, responseHeaders } from './lib/pack-common.js';
 import { r155Ops } from './lib/r155.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */

@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { pathOperations, rootOf } from './lib/doc.js';
-import { isSafeMethod, mediaOf, opLabel, propertiesOf, requestBodyOf, resolveSchema, responseFor } from './lib/secperf.js';
+import { pathOperations, requestBodyOf, rootOf } from './lib/doc.js';
+import { isSafeMethod, mediaOf, opLabel, propertiesOf, resolveSchema, responseFor } from './lib/secperf.js';
 import { isBinaryMedia, isBinaryString } from './lib/limits.js';
 import { securityOf } from './lib/security.js';
 

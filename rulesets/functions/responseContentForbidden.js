@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { isObject, rootOf } from './lib/doc.js';
-import { allOperations, codeMatches, operationLabel, responseSite, responsesOf } from './lib/compliance.js';
+import { isObject, responsesOf, rootOf } from './lib/doc.js';
+import { allOperations, codeMatches, operationLabel, responseSite } from './lib/compliance.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */

@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { pathOperations, rootOf } from './lib/doc.js';
-import { findParam, hasHeader, isSuccess, mediaOf, opLabel, responsesOf } from './lib/secperf.js';
+import { pathOperations, responsesOf, rootOf } from './lib/doc.js';
+import { findParam, hasHeader, isSuccess, mediaOf, opLabel } from './lib/secperf.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */

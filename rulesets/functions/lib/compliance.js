@@ -9,7 +9,6 @@ import { at, cached, deref, isObject, lowerWords, METHODS, operations, pointerSe
 /** @typedef {import('./types.js').Path} Path */
 /** @typedef {import('./doc.js').Operation & { isCallback?: boolean, parent?: AnyOperation }} AnyOperation An operation of allOperations (callbacks included). */
 /** @typedef {{ param: JsonObject, path: Path }} ParamEntry */
-/** @typedef {{ code: string, response: JsonObject, path: Path }} ResponseEntry */
 /** @typedef {[PathLink | null, string]} PathLink A path as a linked list of [parent, key] nodes. */
 /** @typedef {PathLink | null} PathNode */
 
@@ -648,43 +647,6 @@ function parseMediaTypeUncached(value) {
     }
   }
   return { type: type.toLowerCase(), subtype: subtype.toLowerCase(), params };
-}
-
-/** @type {WeakMap<AnyOperation, ResponseEntry[]>} */
-const responsesMemo = new WeakMap();
-
-/**
- * Response status codes as written ('200', '2XX', 'default'), each with the response (refs followed). Memoised per operation entry.
- * @param {Json} root @param {AnyOperation} op
- */
-export function responsesOf(root, op) {
-  let r = responsesMemo.get(op);
-  if (!r) {
-    r = computeResponses(root, op);
-    responsesMemo.set(op, r);
-  }
-  return r;
-}
-
-/** @param {Json} root @param {AnyOperation} op */
-function computeResponses(root, op) {
-  /** @type {ResponseEntry[]} */
-  const out = [];
-  const rs = op.operation.responses;
-  if (!isObject(rs)) return out;
-  for (const code of Object.keys(rs)) {
-    if (code.startsWith('x-')) continue;
-    const { value, path } = deref(root, rs[code], [...op.path, 'responses', code]);
-    if (isObject(value)) out.push({ code, response: value, path: path ?? [...op.path, 'responses', code] });
-  }
-  return out;
-}
-
-/** Request body of an operation (ref followed): { body, path } or undefined. @param {Json} root @param {AnyOperation} op */
-export function requestBodyOf(root, op) {
-  if (op.operation.requestBody === undefined) return undefined;
-  const { value, path } = deref(root, op.operation.requestBody, [...op.path, 'requestBody']);
-  return isObject(value) ? { body: value, path: path ?? [...op.path, 'requestBody'] } : undefined;
 }
 
 /** Label for messages: `GET /pets`, `webhook newPet POST`, `callback {$request…} POST`. @param {{ method: string, pathKey: string, isWebhook?: boolean, isCallback?: boolean }} op */

@@ -198,17 +198,35 @@ export function effectiveSecurity(root, operation) {
   return { requirements: undefined, level: 'none' };
 }
 
-/** Success (2xx) responses of an operation, refs followed. Each: { code, response, path }. @param {Json} root @param {Operation} op */
-export function responses(root, op) {
-  /** @type {{ code: string, response: JsonObject, path: Path }[]} */
-  const out = [];
+/** @typedef {{ code: string, response: JsonObject, path: Path }} ResponseEntry */
+/** @type {WeakMap<JsonObject, ResponseEntry[]>} */
+const responsesMemo = new WeakMap();
+/**
+ * Every response of an operation, refs followed: [{ code, response, path }], the code as written
+ * ('200', '2XX', 'default'; `x-` keys are extensions, not responses). Memoised per operation
+ * object (an operation reached twice is at the same place): shared, read only.
+ * @param {Json} root @param {{ operation: JsonObject, path: Path }} op @returns {ResponseEntry[]}
+ */
+export function responsesOf(root, op) {
+  let out = responsesMemo.get(op.operation);
+  if (out !== undefined) return out;
+  out = [];
   const rs = op.operation.responses;
-  if (!isObject(rs)) return out;
-  for (const code of Object.keys(rs)) {
-    const { value, path } = deref(root, rs[code], [...op.path, 'responses', code]);
-    if (isObject(value)) out.push({ code, response: value, path: path ?? [...op.path, 'responses', code] });
+  if (isObject(rs)) {
+    for (const code of Object.keys(rs)) {
+      if (code.startsWith('x-')) continue;
+      const { value, path } = deref(root, rs[code], [...op.path, 'responses', code]);
+      if (isObject(value)) out.push({ code, response: value, path: path ?? [...op.path, 'responses', code] });
+    }
   }
+  responsesMemo.set(op.operation, out);
   return out;
+}
+
+/** The request body of an operation, ref followed: { body, path } or undefined. @param {Json} root @param {{ operation: JsonObject, path: Path }} op @returns {{ body: JsonObject, path: Path } | undefined} */
+export function requestBodyOf(root, op) {
+  const { value, path } = deref(root, op.operation.requestBody, [...op.path, 'requestBody']);
+  return isObject(value) ? { body: value, path: path ?? [...op.path, 'requestBody'] } : undefined;
 }
 
 /**

@@ -2,8 +2,8 @@
 // Helpers of the fhir pack (HL7 FHIR R4/R4B/R5 RESTful API): resource types, interactions told
 // from URL patterns, resource types of body schemas. Plain ESM like ./doc.js; memoised per
 // document through `cached`.
-import { cached, decodeSegment, deref, isObject, operations } from './doc.js';
-import { contentOf, isTemplate, objectShape, opLabel, requestBodyOf, responsesOf, segmentsOf } from './pack-common.js';
+import { cached, decodeSegment, deref, isObject, operations, requestBodyOf, responsesOf } from './doc.js';
+import { contentOf, isTemplate, objectShape, opLabel, segmentsOf } from './pack-common.js';
 
 /** @typedef {import('./types.js').Json} Json */
 /** @typedef {import('./types.js').Path} Path */

@@ -2,14 +2,13 @@
 // Helpers shared by several industry packs (psd2, fhir, r155, gdpr); each pack's own helpers live
 // in lib/<pack>.js. Plain ESM JavaScript like ./doc.js (which stays read-only for the packs): pure,
 // bounded, never throws on odd input, and memoised per linted document through `cached`.
-import { cached, deref, effectiveParameters, effectiveSecurity, isObject, lowerWords, operations } from './doc.js';
+import { cached, deref, effectiveParameters, effectiveSecurity, isObject, lowerWords, operations, requestBodyOf, responsesOf } from './doc.js';
 
 /** @typedef {import('./types.js').Json} Json */
 /** @typedef {import('./types.js').JsonObject} JsonObject */
 /** @typedef {import('./types.js').Path} Path */
 /** @typedef {import('./doc.js').Operation} Operation */
 /** @typedef {{ param: JsonObject, path: Path }} ParamEntry */
-/** @typedef {{ code: string, response: JsonObject, path: Path }} ResponseEntry */
 /** @typedef {{ mediaType: string, base: string, media: JsonObject, schema: Json, path: Path }} ContentEntry */
 /** @typedef {{ schema: JsonObject, path: Path, name: string | undefined, parent: JsonObject | undefined }} SchemaNode */
 /** @typedef {{ schema: Json, path: Path, mediaType: string, code?: string, kind: 'request' | 'response' }} BodySchema */
@@ -49,19 +48,6 @@ export function paramsIn(root, op, where) {
   return effectiveParameters(root, op).filter((p) => p.param.in === where);
 }
 
-/** Every response of an operation, refs followed: { code, response, path }. @param {Json} root @param {{ operation: JsonObject, path: Path }} op */
-export function responsesOf(root, op) {
-  /** @type {ResponseEntry[]} */
-  const out = [];
-  const rs = op.operation.responses;
-  if (!isObject(rs)) return out;
-  for (const code of Object.keys(rs)) {
-    const { value, path } = deref(root, rs[code], [...op.path, 'responses', code]);
-    if (isObject(value)) out.push({ code: String(code), response: value, path: path ?? [...op.path, 'responses', code] });
-  }
-  return out;
-}
-
 /** Whether an operation declares a response code, honouring `4XX`-style ranges when `ranges` is true. @param {{ operation: JsonObject }} op @param {string | number} code */
 export function hasCode(op, code, ranges = true) {
   const rs = op.operation.responses;
@@ -95,13 +81,6 @@ export function contentOf(content, contentPath) {
     out.push({ mediaType: mt, base: mt.split(';')[0].trim().toLowerCase(), media, schema: media.schema, path: [...contentPath, mt] });
   }
   return out;
-}
-
-/** The request body of an operation, ref followed: { body, path } or undefined. @param {Json} root @param {{ operation: JsonObject, path: Path }} op */
-export function requestBodyOf(root, op) {
-  if (op.operation.requestBody === undefined) return undefined;
-  const { value, path } = deref(root, op.operation.requestBody, [...op.path, 'requestBody']);
-  return isObject(value) ? { body: value, path: path ?? [...op.path, 'requestBody'] } : undefined;
 }
 
 /**

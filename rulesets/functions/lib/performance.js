@@ -1,14 +1,14 @@
 // @ts-check
 // Collections and paging for apictl's performance rules (owner: security/performance). Pure,
 // bounded, never throws; results memoised per document (and per option set).
-import { cached, isObject, pathOperations } from './doc.js';
-import { headersOf, isItemPath, kindsOf, lastLiteral, mediaOf, nameIn, paramsOf, propertiesOf, resolveSchema, responsesOf, squash } from './secperf.js';
+import { cached, isObject, pathOperations, responsesOf } from './doc.js';
+import { headersOf, isItemPath, kindsOf, lastLiteral, mediaOf, nameIn, paramsOf, propertiesOf, resolveSchema, squash } from './secperf.js';
 
 /** @typedef {import('./types.js').Json} Json */
 /** @typedef {import('./types.js').JsonObject} JsonObject */
 /** @typedef {import('./types.js').Path} Path */
 /** @typedef {import('./doc.js').Operation} Operation */
-/** @typedef {import('./secperf.js').ResponseEntry} ResponseEntry */
+/** @typedef {import('./doc.js').ResponseEntry} ResponseEntry */
 /**
  * @typedef {{ code: string, response: ResponseEntry, mediaType: string, schema: JsonObject, schemaPath: Path,
  *   arrayProp: string | undefined, array: JsonObject, arrayPath: Path }} Collection

@@ -1,8 +1,8 @@
 // @ts-check
 // Helpers of the psd2 pack (Berlin Group NextGenPSD2 XS2A 1.3.x): which operations form an XS2A
 // interface and what they do. Plain ESM like ./doc.js; memoised per document through `cached`.
-import { cached, effectiveParameters, isObject, operations, typesOf } from './doc.js';
-import { allSchemaNodes, contentOf, headerParams, isTemplate, resolved, responsesOf, segmentsOf } from './pack-common.js';
+import { cached, effectiveParameters, isObject, operations, responsesOf, typesOf } from './doc.js';
+import { allSchemaNodes, contentOf, headerParams, isTemplate, resolved, segmentsOf } from './pack-common.js';
 
 /** @typedef {import('./types.js').Json} Json */
 /** @typedef {import('./types.js').JsonObject} JsonObject */

@@ -2,8 +2,8 @@
 // Helpers of the r155 pack (UNECE R155 Annex 5 mitigations mapped to API controls): vehicle
 // back-end areas of operations, request field names, strong client authentication. Plain ESM like
 // ./doc.js; memoised per document through `cached`.
-import { cached, deref, effectiveParameters, isObject, operations } from './doc.js';
-import { contentOf, isTemplate, objectShape, requestBodyOf, segmentsOf, squash } from './pack-common.js';
+import { cached, deref, effectiveParameters, isObject, operations, requestBodyOf } from './doc.js';
+import { contentOf, isTemplate, objectShape, segmentsOf, squash } from './pack-common.js';
 
 /** @typedef {import('./types.js').Json} Json */
 /** @typedef {import('./types.js').JsonObject} JsonObject */

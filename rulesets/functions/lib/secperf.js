@@ -2,7 +2,7 @@
 // Helpers shared by apictl's security and performance rule functions (owner: security/performance).
 // Plain ESM, imports only ./doc.js. Pure, bounded, never throws on odd input; per-document results
 // are memoised with `cached` (keyed by the document root) or WeakMaps keyed by document nodes.
-import { cached, cachedIfComputed, deref, isObject, operations, pathOperations, typesOf } from './doc.js';
+import { cached, cachedIfComputed, deref, isObject, operations, pathOperations, requestBodyOf, responsesOf, typesOf } from './doc.js';
 
 /** @typedef {import('./types.js').Json} Json */
 /** @typedef {import('./types.js').JsonObject} JsonObject */
@@ -10,7 +10,6 @@ import { cached, cachedIfComputed, deref, isObject, operations, pathOperations, 
 /** @typedef {import('./doc.js').Operation} Operation */
 /** @typedef {{ method: string, expression: string, name: string, operation: JsonObject, pathItem: JsonObject, path: Path, parent: Operation }} CallbackOperation */
 /** @typedef {{ param: JsonObject, path: Path }} ParamEntry */
-/** @typedef {{ code: string, response: JsonObject, path: Path }} ResponseEntry */
 /** @typedef {{ name: string, header: JsonObject, path: Path }} HeaderEntry */
 /** @typedef {{ mediaType: string, media: JsonObject, path: Path, schema: JsonObject | undefined, schemaPath: Path }} MediaEntry */
 /** @typedef {{ schema: JsonObject, path: Path, param?: JsonObject, mediaType?: string }} RequestRoot A schema an operation receives. */
@@ -184,25 +183,6 @@ export function resolveSchema(root, schema, path) {
 // ---------------------------------------------------------------------------------------------
 // Responses and headers
 
-/** @type {WeakMap<JsonObject, ResponseEntry[]>} */
-const responseMemo = new WeakMap();
-/** Every response of an operation, refs followed: [{ code, response, path }] (code as written). @param {Json} root @param {{ operation: JsonObject, path: Path }} op @returns {ResponseEntry[]} */
-export function responsesOf(root, op) {
-  let out = responseMemo.get(op.operation);
-  if (out) return out;
-  out = [];
-  const rs = op.operation.responses;
-  if (isObject(rs)) {
-    const codes = Object.keys(rs);
-    for (const code of codes) {
-      const { value, path } = deref(root, rs[code], [...op.path, 'responses', code]);
-      if (isObject(value)) out.push({ code: String(code), response: value, path: path ?? [...op.path, 'responses', code] });
-    }
-  }
-  responseMemo.set(op.operation, out);
-  return out;
-}
-
 /** Response codes as upper-case strings (`4xx` → `4XX`). @param {Json} root @param {Operation} op */
 export function responseCodes(root, op) {
   return responsesOf(root, op).map((r) => r.code.toUpperCase());
@@ -275,14 +255,6 @@ function listMedia(holder, holderPath) {
     out.push({ mediaType: mt, media, path, schema: isObject(media.schema) ? media.schema : undefined, schemaPath: [...path, 'schema'] });
   }
   return out;
-}
-
-/** The operation's request body, refs followed: { body, path } or undefined. @param {Json} root @param {{ operation: JsonObject, path: Path }} op @returns {{ body: JsonObject, path: Path } | undefined} */
-export function requestBodyOf(root, op) {
-  const rb = op.operation.requestBody;
-  if (!isObject(rb)) return undefined;
-  const { value, path } = deref(root, rb, [...op.path, 'requestBody']);
-  return isObject(value) ? { body: value, path: path ?? [...op.path, 'requestBody'] } : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
