@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { pathOperations, rootOf } from './lib/doc.js';
-import { isSafeMethod, opLabel, paramsOf, regexFrom } from './lib/secperf.js';
+import { parametersOf, pathOperations, rootOf } from './lib/doc.js';
+import { isSafeMethod, opLabel, regexFrom } from './lib/secperf.js';
 import { securityOf } from './lib/security.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
@@ -25,7 +25,7 @@ export default createRulesetFunction(
       const sec = securityOf(root, op);
       const cookieOnly = sec.alternatives.find((a) => a.schemes.length > 0 && a.schemes.every((s) => s.scheme && s.scheme.type === 'apiKey' && s.scheme.in === 'cookie'));
       if (!cookieOnly) continue;
-      if (paramsOf(root, op).some((p) => p.param.in === 'header' && re && re.test(p.param.name))) continue;
+      if (parametersOf(root, op).some((p) => p.param.in === 'header' && re && re.test(p.param.name))) continue;
       results.push({
         message: `${opLabel(op)} can be authenticated by the cookie of '${cookieOnly.schemes[0].name}' alone but takes no anti-CSRF header: require a CSRF token header (or a non-cookie credential).`,
         path: op.path,

@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { pathOperations, rootOf } from './lib/doc.js';
-import { opLabel, paramsOf, segments, squash } from './lib/secperf.js';
+import { parametersOf, pathOperations, rootOf } from './lib/doc.js';
+import { opLabel, segments, squash } from './lib/secperf.js';
 import { CREDENTIAL_EXACT, CREDENTIAL_SUFFIXES, isCredentialName } from './lib/credentials.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
@@ -52,7 +52,7 @@ export default createRulesetFunction(
       return v;
     };
     for (const op of pathOperations(root)) {
-      for (const { param, path } of paramsOf(root, op)) {
+      for (const { param, path } of parametersOf(root, op)) {
         if (!where.has(param.in) || !isCredential(param.name)) continue;
         if (param.in === 'path' && identifiesResource(op.pathKey, param.name)) continue;
         const key = path.join('\u0000');

@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { pathOperations, rootOf } from './lib/doc.js';
-import { hasEnumOrConst, isObject, kindsOf, nameIn, opLabel, paramSchema, paramsOf, resolveSchema } from './lib/secperf.js';
+import { parametersOf, pathOperations, rootOf } from './lib/doc.js';
+import { hasEnumOrConst, isObject, kindsOf, nameIn, opLabel, paramSchema, resolveSchema } from './lib/secperf.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').Path} Path */
@@ -40,7 +40,7 @@ export default createRulesetFunction(
       return false;
     };
     for (const op of pathOperations(root)) {
-      for (const entry of paramsOf(root, op)) {
+      for (const entry of parametersOf(root, op)) {
         if (entry.param.in !== 'query' || !nameIn(entry.param.name, options.names)) continue;
         const key = entry.path.join('\u0000');
         if (seen.has(key)) continue;

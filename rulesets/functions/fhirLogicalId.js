@@ -1,6 +1,6 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { effectiveParameters, rootOf, typesOf } from './lib/doc.js';
+import { parametersOf, rootOf, typesOf } from './lib/doc.js';
 import { paramSchema, segmentsOf } from './lib/pack-common.js';
 import { fhirOps } from './lib/fhir.js';
 
@@ -19,7 +19,7 @@ export default createRulesetFunction({ input: null, options: null }, function fh
     const seg = segmentsOf(op.pathKey)[it.idIndex];
     if (!seg || !/^\{[^}]+\}$/.test(seg)) continue;
     const name = seg.slice(1, -1);
-    const p = effectiveParameters(root, op).find((x) => x.param.in === 'path' && x.param.name === name);
+    const p = parametersOf(root, op).find((x) => x.param.in === 'path' && x.param.name === name);
     if (!p) continue;
     const { schema, path } = paramSchema(root, p.param, p.path);
     const key = path.join('/');

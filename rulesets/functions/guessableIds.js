@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { pathOperations, rootOf } from './lib/doc.js';
-import { kindsOf, opLabel, paramSchema, paramsOf, regexFrom, resolveSchema } from './lib/secperf.js';
+import { parametersOf, pathOperations, rootOf } from './lib/doc.js';
+import { kindsOf, opLabel, paramSchema, regexFrom, resolveSchema } from './lib/secperf.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */
@@ -23,7 +23,7 @@ export default createRulesetFunction(
     const results = [];
     const seen = new Set();
     for (const op of pathOperations(root)) {
-      for (const entry of paramsOf(root, op)) {
+      for (const entry of parametersOf(root, op)) {
         if (entry.param.in !== 'path' || !re || !re.test(entry.param.name)) continue;
         const ps = paramSchema(root, entry);
         if (!ps) continue;

@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { rootOf } from './lib/doc.js';
-import { allOperations, documentParts, operationLabel, parametersOf } from './lib/compliance.js';
+import { parametersOf, rootOf } from './lib/doc.js';
+import { allOperations, documentParts, operationLabel } from './lib/compliance.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').Path} Path */

@@ -1,6 +1,6 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { effectiveParameters, operations, rootOf } from './lib/doc.js';
+import { parametersOf, operations, rootOf } from './lib/doc.js';
 import { squash, wordsOf } from './lib/pack-common.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
@@ -12,7 +12,7 @@ export default createRulesetFunction({ input: null, options: null }, function r1
   const results = [];
   const seen = new Set();
   for (const op of operations(root)) {
-    for (const { param, path } of effectiveParameters(root, op)) {
+    for (const { param, path } of parametersOf(root, op)) {
       if (param.in !== 'path' && param.in !== 'query') continue;
       const key = path.join('/');
       if (seen.has(key)) continue;

@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { isObject, requestBodyOf, rootOf } from './lib/doc.js';
-import { allOperations, embeddedExpressions, linkObjects, parametersOf, parseRuntimeExpression } from './lib/compliance.js';
+import { isObject, parametersOf, requestBodyOf, rootOf } from './lib/doc.js';
+import { allOperations, embeddedExpressions, linkObjects, parseRuntimeExpression } from './lib/compliance.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */

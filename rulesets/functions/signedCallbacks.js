@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { rootOf } from './lib/doc.js';
-import { callbackOperations, opLabel, paramsOf, regexFrom } from './lib/secperf.js';
+import { parametersOf, rootOf } from './lib/doc.js';
+import { callbackOperations, opLabel, regexFrom } from './lib/secperf.js';
 import { operations } from './lib/doc.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
@@ -23,7 +23,7 @@ export default createRulesetFunction(
     /** @param {import('./lib/doc.js').Operation} op */
     const signed = (op) => {
       if (Array.isArray(op.operation.security) && op.operation.security.some((r) => r && typeof r === 'object' && Object.keys(r).length > 0)) return true;
-      return paramsOf(root, op).some((p) => p.param.in === 'header' && re && re.test(p.param.name));
+      return parametersOf(root, op).some((p) => p.param.in === 'header' && re && re.test(p.param.name));
     };
     const results = [];
     for (const op of operations(root)) {

@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
-import { isObject, pathOperations, rootOf } from './lib/doc.js';
-import { hasEnumOrConst, kindsOf, opLabel, paramSchema, paramsOf, resolveSchema, squash, walkSide } from './lib/secperf.js';
+import { isObject, parametersOf, pathOperations, rootOf } from './lib/doc.js';
+import { hasEnumOrConst, kindsOf, opLabel, paramSchema, resolveSchema, squash, walkSide } from './lib/secperf.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').Path} Path */
@@ -57,7 +57,7 @@ export default createRulesetFunction(
       results.push({ message: `${what} (${opLabel(op)}) takes a URL without a pattern or allowlist: document which hosts and schemes the server accepts (SSRF, open redirect).`, path });
     };
     for (const op of pathOperations(root)) {
-      for (const entry of paramsOf(root, op)) {
+      for (const entry of parametersOf(root, op)) {
         if (entry.param.in === 'header' || entry.param.in === 'cookie') continue;
         const ps = paramSchema(root, entry);
         if (!ps) continue;

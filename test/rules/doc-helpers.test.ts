@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { operations, pathOperations, requestBodyOf, responsesOf } from '../../rulesets/functions/lib/doc.js';
+import { operations, parametersOf, pathOperations, requestBodyOf, responsesOf } from '../../rulesets/functions/lib/doc.js';
 
 const doc = parse(`
 openapi: 3.1.0
@@ -51,17 +51,61 @@ describe('lib/doc.js', () => {
     ]);
   });
 
-  it('responsesOf: one shared list per operation object, also when two path items reference it', () => {
+  it('responsesOf: one shared list per operation entry; an operation two path items reference is at the place they lead to', () => {
     const a = op('/shared', 'get');
     const b = op('/shared-again', 'get');
-    expect(a.operation).toBe(b.operation);
-    expect(responsesOf(doc, a)).toBe(responsesOf(doc, b));
+    expect(responsesOf(doc, a)).toBe(responsesOf(doc, a));
+    expect(responsesOf(doc, a)).toEqual(responsesOf(doc, b));
     expect(responsesOf(doc, a)[0]?.path).toEqual(['components', 'pathItems', 'Shared', 'get', 'responses', '200']);
+  });
+
+  it('responsesOf: an operation object YAML aliases put at two places has its responses at each', () => {
+    const aliased = parse(`
+openapi: 3.1.0
+info: {title: T, version: 1.0.0}
+paths:
+  /a:
+    get: &op
+      responses: {'200': {description: OK.}}
+  /b:
+    get: *op
+`) as Record<string, unknown>;
+    const [a, b] = operations(aliased);
+    expect(a?.operation).toBe(b?.operation);
+    expect([a, b].map((o) => (o ? responsesOf(aliased, o)[0]?.path.join('/') : undefined))).toEqual(['paths//a/get/responses/200', 'paths//b/get/responses/200']);
   });
 
   it('requestBodyOf: the body a reference leads to, at its own place; undefined without one', () => {
     expect(requestBodyOf(doc, op('/pets', 'post'))?.path).toEqual(['components', 'requestBodies', 'Pet']);
     expect(requestBodyOf(doc, op('/shared', 'get'))).toBeUndefined();
+  });
+
+  it('parametersOf: path-level parameters overridden by operation-level ones of the same name and in, each at its place', () => {
+    const d = parse(`
+openapi: 3.1.0
+info: {title: T, version: 1.0.0}
+paths:
+  /pets/{id}:
+    parameters:
+      - {name: id, in: path, required: true, schema: {type: string}}
+      - {$ref: '#/components/parameters/Limit'}
+    get:
+      parameters:
+        - {name: limit, in: query, schema: {type: integer, maximum: 10}}
+        - {name: id, in: header, schema: {type: string}}
+      responses: {'200': {description: OK.}}
+components:
+  parameters:
+    Limit: {name: limit, in: query, schema: {type: integer}}
+`) as Record<string, unknown>;
+    const [get] = operations(d);
+    if (!get) throw new Error('no operation');
+    expect(parametersOf(d, get).map((p) => `${p.param.in}:${p.param.name} ${p.path.join('/')}`)).toEqual([
+      'path:id paths//pets/{id}/parameters/0',
+      'query:limit paths//pets/{id}/get/parameters/0',
+      'header:id paths//pets/{id}/get/parameters/1',
+    ]);
+    expect(parametersOf(d, get)).toBe(parametersOf(d, get));
   });
 
   it('pathOperations: the operations of paths, without webhooks', () => {

@@ -8,7 +8,6 @@ import { at, cached, deref, isObject, lowerWords, METHODS, operations, pointerSe
 /** @typedef {import('./types.js').JsonObject} JsonObject */
 /** @typedef {import('./types.js').Path} Path */
 /** @typedef {import('./doc.js').Operation & { isCallback?: boolean, parent?: AnyOperation }} AnyOperation An operation of allOperations (callbacks included). */
-/** @typedef {{ param: JsonObject, path: Path }} ParamEntry */
 /** @typedef {[PathLink | null, string]} PathLink A path as a linked list of [parent, key] nodes. */
 /** @typedef {PathLink | null} PathNode */
 
@@ -679,35 +678,4 @@ export function responseSite(op, code, path) {
   const own = [...op.path, 'responses', code];
   if (path[0] === 'components' || (path.length === own.length && path.every((s, i) => s === own[i]))) return path;
   return own;
-}
-
-/** @type {WeakMap<AnyOperation, ParamEntry[]>} */
-const paramMemo = new WeakMap();
-
-/**
- * Parameters that apply to an operation, as effectiveParameters of lib/doc.js computes them
- * (path-level overridden by operation-level with the same name and `in`), memoised per operation
- * entry. Each: { param, path }.
- * @param {Json} root @param {AnyOperation} op
- */
-export function parametersOf(root, op) {
-  let p = paramMemo.get(op);
-  if (p) return p;
-  /** @type {Map<string, ParamEntry>} */
-  const byKey = new Map();
-  /** @param {Json} list @param {Path} basePath */
-  const add = (list, basePath) => {
-    if (!Array.isArray(list)) return;
-    list.forEach((raw, i) => {
-      const at = [...basePath, 'parameters', String(i)];
-      const { value, path } = deref(root, raw, at);
-      if (!isObject(value) || typeof value.name !== 'string') return;
-      byKey.set(`${value.in}:${value.name}`, { param: value, path: path ?? at });
-    });
-  };
-  add(op.pathItem.parameters, op.path.slice(0, op.path[op.path.length - 2] === 'additionalOperations' ? -2 : -1));
-  add(op.operation.parameters, op.path);
-  p = [...byKey.values()];
-  paramMemo.set(op, p);
-  return p;
 }

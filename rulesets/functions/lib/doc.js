@@ -169,13 +169,19 @@ export function pathOperations(root) {
   return cached(root, 'doc:pathOperations', () => operations(root).filter((op) => !op.isWebhook));
 }
 
+/** @typedef {{ param: JsonObject, path: Path }} ParamEntry */
+/** @type {WeakMap<object, ParamEntry[]>} */
+const parametersMemo = new WeakMap();
 /**
  * Parameters that apply to an operation: path-level ones overridden by operation-level ones with
- * the same name and `in`, refs followed. Each: { param, path }.
- * @param {Json} root @param {Operation} op @returns {{ param: JsonObject, path: Path }[]}
+ * the same name and `in`, refs followed: [{ param, path }]. Memoised per operation entry: shared,
+ * read only.
+ * @param {Json} root @param {{ operation: JsonObject, pathItem?: JsonObject, path: Path }} op @returns {ParamEntry[]}
  */
-export function effectiveParameters(root, op) {
-  /** @type {Map<string, { param: JsonObject, path: Path }>} */
+export function parametersOf(root, op) {
+  let out = parametersMemo.get(op);
+  if (out !== undefined) return out;
+  /** @type {Map<string, ParamEntry>} */
   const byKey = new Map();
   /** @param {Json} list @param {Path} basePath */
   const add = (list, basePath) => {
@@ -186,9 +192,11 @@ export function effectiveParameters(root, op) {
       byKey.set(`${value.in}:${value.name}`, { param: value, path: path ?? [...basePath, 'parameters', String(i)] });
     });
   };
-  add(op.pathItem.parameters, op.path.slice(0, -1 - (op.path[op.path.length - 2] === 'additionalOperations' ? 1 : 0)));
+  add(op.pathItem?.parameters, op.path.slice(0, op.path[op.path.length - 2] === 'additionalOperations' ? -2 : -1));
   add(op.operation.parameters, op.path);
-  return [...byKey.values()];
+  out = [...byKey.values()];
+  parametersMemo.set(op, out);
+  return out;
 }
 
 /** Security requirements in force for an operation (operation-level overrides document-level). @param {Json} root @param {JsonObject} operation */
@@ -199,16 +207,17 @@ export function effectiveSecurity(root, operation) {
 }
 
 /** @typedef {{ code: string, response: JsonObject, path: Path }} ResponseEntry */
-/** @type {WeakMap<JsonObject, ResponseEntry[]>} */
+/** @type {WeakMap<object, ResponseEntry[]>} */
 const responsesMemo = new WeakMap();
 /**
  * Every response of an operation, refs followed: [{ code, response, path }], the code as written
  * ('200', '2XX', 'default'; `x-` keys are extensions, not responses). Memoised per operation
- * object (an operation reached twice is at the same place): shared, read only.
+ * entry (the lists of operations are cached, so their entries are stable; one operation object
+ * can sit at two places when YAML aliases share it): shared, read only.
  * @param {Json} root @param {{ operation: JsonObject, path: Path }} op @returns {ResponseEntry[]}
  */
 export function responsesOf(root, op) {
-  let out = responsesMemo.get(op.operation);
+  let out = responsesMemo.get(op);
   if (out !== undefined) return out;
   out = [];
   const rs = op.operation.responses;
@@ -219,7 +228,7 @@ export function responsesOf(root, op) {
       if (isObject(value)) out.push({ code, response: value, path: path ?? [...op.path, 'responses', code] });
     }
   }
-  responsesMemo.set(op.operation, out);
+  responsesMemo.set(op, out);
   return out;
 }
 

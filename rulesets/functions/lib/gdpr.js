@@ -2,7 +2,7 @@
 // Helpers of the gdpr pack (Regulation (EU) 2016/679): x-personal-data annotations and a
 // personal-data dictionary. Plain ESM like ./doc.js; memoised per document through `cached` (and
 // per schema or operation through WeakMaps).
-import { cached, deref, effectiveParameters, isObject, operations, typesOf } from './doc.js';
+import { cached, deref, parametersOf, isObject, operations, typesOf } from './doc.js';
 import { allSchemaNodes, bodySchemas, wordsOf } from './pack-common.js';
 
 /** @typedef {import('./types.js').Json} Json */
@@ -245,7 +245,7 @@ export function gdprDoc(root) {
     };
     const cp = isObject(root) && isObject(root.components) && isObject(root.components.parameters) ? root.components.parameters : {};
     for (const k of Object.keys(cp)) addParam(cp[k], ['components', 'parameters', k]);
-    for (const op of operations(root)) for (const p of effectiveParameters(root, op)) addParam(p.param, p.path, op);
+    for (const op of operations(root)) for (const p of parametersOf(root, op)) addParam(p.param, p.path, op);
     return { fields, annotations, processes: fields.length > 0 || annotations.length > 0 };
   });
 }
@@ -387,7 +387,7 @@ export function gdprOpData(root, op, { request = true, response = true } = {}) {
   /** @type {{ name: string, special: boolean, where: string }[]} */
   const fields = [];
   if (request) {
-    for (const p of effectiveParameters(root, op)) {
+    for (const p of parametersOf(root, op)) {
       const term = personalTerm(p.param.name);
       const mk = gdprMarker(p.param) ?? gdprMarker(deref(root, p.param.schema, []).value);
       if ((term && !isBooleanOnly(root, p.param.schema)) || mk)

@@ -2,13 +2,13 @@
 // Helpers shared by several industry packs (psd2, fhir, r155, gdpr); each pack's own helpers live
 // in lib/<pack>.js. Plain ESM JavaScript like ./doc.js (which stays read-only for the packs): pure,
 // bounded, never throws on odd input, and memoised per linted document through `cached`.
-import { cached, deref, effectiveParameters, effectiveSecurity, isObject, lowerWords, operations, requestBodyOf, responsesOf } from './doc.js';
+import { cached, deref, parametersOf, effectiveSecurity, isObject, lowerWords, operations, requestBodyOf, responsesOf } from './doc.js';
 
 /** @typedef {import('./types.js').Json} Json */
 /** @typedef {import('./types.js').JsonObject} JsonObject */
 /** @typedef {import('./types.js').Path} Path */
 /** @typedef {import('./doc.js').Operation} Operation */
-/** @typedef {{ param: JsonObject, path: Path }} ParamEntry */
+/** @typedef {import('./doc.js').ParamEntry} ParamEntry */
 /** @typedef {{ mediaType: string, base: string, media: JsonObject, schema: Json, path: Path }} ContentEntry */
 /** @typedef {{ schema: JsonObject, path: Path, name: string | undefined, parent: JsonObject | undefined }} SchemaNode */
 /** @typedef {{ schema: Json, path: Path, mediaType: string, code?: string, kind: 'request' | 'response' }} BodySchema */
@@ -37,7 +37,7 @@ export function squash(name) {
 export function headerParams(root, op) {
   /** @type {Map<string, ParamEntry>} */
   const out = new Map();
-  for (const p of effectiveParameters(root, op)) {
+  for (const p of parametersOf(root, op)) {
     if (p.param.in === 'header') out.set(p.param.name.toLowerCase(), p);
   }
   return out;
@@ -45,7 +45,7 @@ export function headerParams(root, op) {
 
 /** Parameters in force for an operation that are `in` the given place. @param {Json} root @param {Operation} op @param {string} where */
 export function paramsIn(root, op, where) {
-  return effectiveParameters(root, op).filter((p) => p.param.in === where);
+  return parametersOf(root, op).filter((p) => p.param.in === where);
 }
 
 /** Whether an operation declares a response code, honouring `4XX`-style ranges when `ranges` is true. @param {{ operation: JsonObject }} op @param {string | number} code */

@@ -1,8 +1,8 @@
 // @ts-check
 // Collections and paging for apictl's performance rules (owner: security/performance). Pure,
 // bounded, never throws; results memoised per document (and per option set).
-import { cached, isObject, pathOperations, responsesOf } from './doc.js';
-import { headersOf, isItemPath, kindsOf, lastLiteral, mediaOf, nameIn, paramsOf, propertiesOf, resolveSchema, squash } from './secperf.js';
+import { cached, isObject, parametersOf, pathOperations, responsesOf } from './doc.js';
+import { headersOf, isItemPath, kindsOf, lastLiteral, mediaOf, nameIn, propertiesOf, resolveSchema, squash } from './secperf.js';
 
 /** @typedef {import('./types.js').Json} Json */
 /** @typedef {import('./types.js').JsonObject} JsonObject */
@@ -168,13 +168,13 @@ export function collectionReads(root, envelopeProperties = ENVELOPE_PROPERTIES) 
 /** Query parameters of an operation whose names are in `names` (compared squashed). @param {Json} root @param {Operation} op @param {string[]} names */
 export function queryParamsNamed(root, op, names) {
   const set = new Set(names.map(squash));
-  return paramsOf(root, op).filter((p) => p.param.in === 'query' && set.has(squash(p.param.name)));
+  return parametersOf(root, op).filter((p) => p.param.in === 'query' && set.has(squash(p.param.name)));
 }
 
 /** Query parameters that look like paging (built-in vocabulary plus the given extra names). @param {Json} root @param {Operation} op @param {string[]} [extra] */
 export function pagingParams(root, op, extra = []) {
   const set = new Set([...PAGE_POSITION_NAMES, ...PAGE_SIZE_NAMES, ...extra.map(squash)]);
-  return paramsOf(root, op).filter((p) => p.param.in === 'query' && set.has(squash(p.param.name)));
+  return parametersOf(root, op).filter((p) => p.param.in === 'query' && set.has(squash(p.param.name)));
 }
 
 /** The maximum a numeric parameter allows (maximum, or exclusiveMaximum - 1 for integers), or undefined. @param {Json} root @param {import('./secperf.js').ParamEntry} entry @returns {number | undefined} */

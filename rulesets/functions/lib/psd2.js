@@ -1,7 +1,7 @@
 // @ts-check
 // Helpers of the psd2 pack (Berlin Group NextGenPSD2 XS2A 1.3.x): which operations form an XS2A
 // interface and what they do. Plain ESM like ./doc.js; memoised per document through `cached`.
-import { cached, effectiveParameters, isObject, operations, responsesOf, typesOf } from './doc.js';
+import { cached, parametersOf, isObject, operations, responsesOf, typesOf } from './doc.js';
 import { allSchemaNodes, contentOf, headerParams, isTemplate, resolved, segmentsOf } from './pack-common.js';
 
 /** @typedef {import('./types.js').Json} Json */
@@ -159,7 +159,7 @@ export function psd2Parameters(root) {
     const out = [];
     const seen = new Set();
     for (const { op } of psd2Doc(root).ops) {
-      for (const { param, path } of effectiveParameters(root, op)) {
+      for (const { param, path } of parametersOf(root, op)) {
         const key = path.join('/');
         if (seen.has(key)) continue;
         seen.add(key);

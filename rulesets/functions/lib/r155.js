@@ -2,7 +2,7 @@
 // Helpers of the r155 pack (UNECE R155 Annex 5 mitigations mapped to API controls): vehicle
 // back-end areas of operations, request field names, strong client authentication. Plain ESM like
 // ./doc.js; memoised per document through `cached`.
-import { cached, deref, effectiveParameters, isObject, operations, requestBodyOf } from './doc.js';
+import { cached, deref, parametersOf, isObject, operations, requestBodyOf } from './doc.js';
 import { contentOf, isTemplate, objectShape, segmentsOf, squash } from './pack-common.js';
 
 /** @typedef {import('./types.js').Json} Json */
@@ -185,7 +185,7 @@ export function lastStatic(pathKey) {
 export function requestFieldNames(root, op) {
   /** @type {Set<string>} */
   const names = new Set();
-  for (const p of effectiveParameters(root, op)) if (p.param.in === 'header' || p.param.in === 'query') names.add(squash(p.param.name));
+  for (const p of parametersOf(root, op)) if (p.param.in === 'header' || p.param.in === 'query') names.add(squash(p.param.name));
   const rb = requestBodyOf(root, op);
   if (rb)
     for (const m of contentOf(rb.body.content, [...rb.path, 'content']))

@@ -2,14 +2,14 @@
 // Helpers shared by apictl's security and performance rule functions (owner: security/performance).
 // Plain ESM, imports only ./doc.js. Pure, bounded, never throws on odd input; per-document results
 // are memoised with `cached` (keyed by the document root) or WeakMaps keyed by document nodes.
-import { cached, cachedIfComputed, deref, isObject, operations, pathOperations, requestBodyOf, responsesOf, typesOf } from './doc.js';
+import { cached, cachedIfComputed, deref, isObject, operations, parametersOf, pathOperations, requestBodyOf, responsesOf, typesOf } from './doc.js';
 
 /** @typedef {import('./types.js').Json} Json */
 /** @typedef {import('./types.js').JsonObject} JsonObject */
 /** @typedef {import('./types.js').Path} Path */
 /** @typedef {import('./doc.js').Operation} Operation */
 /** @typedef {{ method: string, expression: string, name: string, operation: JsonObject, pathItem: JsonObject, path: Path, parent: Operation }} CallbackOperation */
-/** @typedef {{ param: JsonObject, path: Path }} ParamEntry */
+/** @typedef {import('./doc.js').ParamEntry} ParamEntry */
 /** @typedef {{ name: string, header: JsonObject, path: Path }} HeaderEntry */
 /** @typedef {{ mediaType: string, media: JsonObject, path: Path, schema: JsonObject | undefined, schemaPath: Path }} MediaEntry */
 /** @typedef {{ schema: JsonObject, path: Path, param?: JsonObject, mediaType?: string }} RequestRoot A schema an operation receives. */
@@ -107,46 +107,17 @@ export function lastLiteral(pathKey) {
 // ---------------------------------------------------------------------------------------------
 // Parameters
 
-/** @type {WeakMap<JsonObject, ParamEntry[]>} */
-const paramMemo = new WeakMap();
-/**
- * Effective parameters of an operation (memoised per operation object): path-item parameters
- * overridden by operation parameters with the same name and `in`, refs followed. [{ param, path }].
- * @param {Json} root @param {{ operation: JsonObject, pathItem?: JsonObject, path: Path }} op @returns {ParamEntry[]}
- */
-export function paramsOf(root, op) {
-  let v = paramMemo.get(op.operation);
-  if (v) return v;
-  /** @type {Map<string, ParamEntry>} */
-  const byKey = new Map();
-  /** @param {Json} list @param {Path} basePath */
-  const add = (list, basePath) => {
-    if (!Array.isArray(list)) return;
-    list.forEach((p, i) => {
-      const { value, path } = isObject(p) && typeof p.$ref === 'string' ? deref(root, p, undefined) : { value: p, path: undefined };
-      if (!isObject(value) || typeof value.name !== 'string') return;
-      byKey.set(`${value.in}:${value.name}`, { param: value, path: path ?? [...basePath, 'parameters', String(i)] });
-    });
-  };
-  const itemPath = op.path.slice(0, op.path[op.path.length - 2] === 'additionalOperations' ? -2 : -1);
-  add(op.pathItem?.parameters, itemPath);
-  add(op.operation.parameters, op.path);
-  v = [...byKey.values()];
-  paramMemo.set(op.operation, v);
-  return v;
-}
-
 /** The parameter named `name` (ignoring case) in `where`, or undefined. @param {Json} root @param {Operation} op @param {string} where @param {string | string[]} names */
 export function findParam(root, op, where, names) {
   const list = Array.isArray(names) ? names : [names];
-  return paramsOf(root, op).find((p) => p.param.in === where && nameIn(p.param.name, list));
+  return parametersOf(root, op).find((p) => p.param.in === where && nameIn(p.param.name, list));
 }
 
 /** @type {WeakMap<ParamEntry, { schema: JsonObject, path: Path } | undefined>} */
 const paramSchemaMemo = new WeakMap();
 /**
  * A parameter's schema with its path: `schema`, else the first `content` entry's schema.
- * Memoised per entry of paramsOf (the result is shared: read only).
+ * Memoised per entry of parametersOf (the result is shared: read only).
  * @param {Json} _root @param {ParamEntry} entry
  */
 export function paramSchema(_root, entry) {
@@ -268,7 +239,7 @@ function listMedia(holder, holderPath) {
 export function requestSchemaRoots(root, op) {
   /** @type {RequestRoot[]} */
   const out = [];
-  const params = paramsOf(root, op);
+  const params = parametersOf(root, op);
   for (const entry of params) {
     const s = paramSchema(root, entry);
     if (s) out.push({ schema: s.schema, path: s.path, param: entry.param });
