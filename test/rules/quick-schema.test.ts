@@ -91,4 +91,9 @@ describe('quick option check', () => {
     expect(q({ n: 'a' })).toBe(false);
     expect(compileQuick({ oneOf: [{ type: 'string' }] })).toBeUndefined();
   });
+
+  it("leaves a type it does not know to ajv, even one named like an object's inherited member", () => {
+    for (const type of ['constructor', 'toString', 'hasOwnProperty', 'date']) expect(compileQuick({ type }), type).toBeUndefined();
+    expect(compileQuick({ type: ['string', 'constructor'] })).toBeUndefined();
+  });
 });

@@ -27,7 +27,7 @@ export function compileQuick(schema) {
     switch (key) {
       case 'type': {
         const types = Array.isArray(v) ? v : [v];
-        if (!types.every((t) => TYPE_TESTS[t] !== undefined)) return undefined;
+        if (!types.every((t) => typeof t === 'string' && Object.hasOwn(TYPE_TESTS, t))) return undefined;
         const tests = types.map((t) => TYPE_TESTS[t]);
         checks.push((d) => tests.some((t) => t(d)));
         break;
