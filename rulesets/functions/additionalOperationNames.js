@@ -1,7 +1,8 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { isObject, METHODS, rootOf } from './lib/doc.js';
-import { allOperations, isToken } from './lib/compliance.js';
+import { allOperations } from './lib/compliance.js';
+import { isToken } from './lib/http-syntax.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */

@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
-import { linkObjects, linkTarget } from './lib/compliance.js';
+import { linkObjects, linkTarget } from './lib/links.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */

@@ -1,7 +1,8 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
-import { documentParts, parseMediaType } from './lib/compliance.js';
+import { documentParts } from './lib/compliance.js';
+import { parseMediaType } from './lib/http-syntax.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */

@@ -1,7 +1,8 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { requestBodyOf, rootOf } from './lib/doc.js';
-import { allOperations, operationLabel, parseMediaType } from './lib/compliance.js';
+import { allOperations, operationLabel } from './lib/compliance.js';
+import { parseMediaType } from './lib/http-syntax.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */

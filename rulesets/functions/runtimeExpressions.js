@@ -1,7 +1,8 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { isObject, parametersOf, requestBodyOf, rootOf } from './lib/doc.js';
-import { allOperations, embeddedExpressions, linkObjects, parseRuntimeExpression } from './lib/compliance.js';
+import { allOperations } from './lib/compliance.js';
+import { embeddedExpressions, linkObjects, parseRuntimeExpression } from './lib/links.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */

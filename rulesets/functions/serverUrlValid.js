@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
-import { SERVER_VARIABLE, serverObjects, serverVariablesIn } from './lib/compliance.js';
+import { SERVER_VARIABLE, serverObjects, serverVariablesIn } from './lib/servers.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').JsonObject} JsonObject */

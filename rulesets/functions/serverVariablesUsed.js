@@ -1,7 +1,7 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { isObject, rootOf } from './lib/doc.js';
-import { serverObjects, serverVariablesIn } from './lib/compliance.js';
+import { serverObjects, serverVariablesIn } from './lib/servers.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */

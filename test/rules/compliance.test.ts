@@ -9,6 +9,8 @@ import { lintSource, loadRuleset, type LoadedRuleset } from '../../src/lint/inde
 // Plain-JS helpers of the rule functions.
 // @ts-expect-error -- JavaScript module without type declarations
 import * as lib from '../../rulesets/functions/lib/compliance.js';
+import { parseMediaType } from '../../rulesets/functions/lib/http-syntax.js';
+import { embeddedExpressions, parseRuntimeExpression } from '../../rulesets/functions/lib/links.js';
 // @ts-expect-error -- JavaScript module without type declarations
 import { checkSpdxExpression } from '../../rulesets/functions/licenseSpdx.js';
 
@@ -53,12 +55,12 @@ describe('runtime expressions', () => {
     ['$requests.path.id', false],
     ['$request.path.', false],
   ])('%s → valid %s', (expr, ok) => {
-    expect(lib.parseRuntimeExpression(expr).ok).toBe(ok);
+    expect(parseRuntimeExpression(expr).ok).toBe(ok);
   });
 
   it('finds embedded expressions and unbalanced braces', () => {
-    expect(lib.embeddedExpressions('http://h?id={$request.body#/id}&e={$request.body#/email}').found.map((f: { expr: string }) => f.expr)).toEqual(['$request.body#/id', '$request.body#/email']);
-    expect(lib.embeddedExpressions('{$request.body#/url').error).toBeTruthy();
+    expect(embeddedExpressions('http://h?id={$request.body#/id}&e={$request.body#/email}').found.map((f: { expr: string }) => f.expr)).toEqual(['$request.body#/id', '$request.body#/email']);
+    expect(embeddedExpressions('{$request.body#/url').error).toBeTruthy();
   });
 });
 
@@ -77,7 +79,7 @@ describe('media types', () => {
     ['application/ json', false],
     [' application/json', false],
   ])('%s → valid %s', (value, ok) => {
-    expect(lib.parseMediaType(value).error === undefined).toBe(ok);
+    expect(parseMediaType(value).error === undefined).toBe(ok);
   });
 });
 

@@ -1,5 +1,11 @@
 // @ts-check
-// Server URL helpers for apictl's security rules (owner: security/performance). Pure, never throw.
+// Server Objects and their URL templates. Two lists with different scopes: allServers, the servers
+// of what the API serves (root, paths' path items, their operations) for the security rules, and
+// serverObjects, every Server Object written anywhere (webhooks, callbacks and links too) for the
+// compliance rules that check how a server is written. Pure, never throw.
+
+import { allOperations } from './compliance.js';
+import { linkObjects } from './links.js';
 import { cached, deref, isObject, operations } from './doc.js';
 
 /** @typedef {import('./types.js').Json} Json */
@@ -64,4 +70,53 @@ export function urlParts(url) {
   const m = /^([a-z][a-z0-9+.-]*):\/\/(?:([^@/?#]*)@)?(\[[^\]]*\]|[^:/?#]*)(?::(\d*))?([^?#]*)(\?[^#]*)?/i.exec(url);
   if (!m) return undefined;
   return { scheme: m[1].toLowerCase(), userinfo: m[2], host: m[3].toLowerCase(), port: m[4], path: m[5], query: m[6] };
+}
+
+/**
+ * Every Server Object of the document with its path: root, path items (paths, webhooks,
+ * components.pathItems), operations (callbacks included) and links.
+ * @param {Json} root
+ */
+export function serverObjects(root) {
+  return cached(root, 'compliance:servers', () => {
+    /** @type {{ server: JsonObject, path: Path }[]} */
+    const out = [];
+    if (!isObject(root)) return out;
+    const seen = new Set();
+    /** @param {Json} servers @param {Path} p */
+    const list = (servers, p) => {
+      if (!Array.isArray(servers)) return;
+      servers.forEach((s, i) => {
+        if (isObject(s) && !seen.has(s)) {
+          seen.add(s);
+          out.push({ server: s, path: [...p, String(i)] });
+        }
+      });
+    };
+    list(root.servers, ['servers']);
+    const items = new Set();
+    for (const op of allOperations(root)) {
+      const itemPath = op.path.slice(0, op.path[op.path.length - 2] === 'additionalOperations' ? -2 : -1);
+      if (!items.has(op.pathItem)) {
+        items.add(op.pathItem);
+        list(op.pathItem.servers, [...itemPath, 'servers']);
+      }
+      list(op.operation.servers, [...op.path, 'servers']);
+    }
+    for (const l of linkObjects(root)) {
+      if (isObject(l.link.server) && !seen.has(l.link.server)) {
+        seen.add(l.link.server);
+        out.push({ server: l.link.server, path: [...l.path, 'server'] });
+      }
+    }
+    return out;
+  });
+}
+
+/** A `{name}` of a server URL template (global: for matchAll and replace). */
+export const SERVER_VARIABLE = /\{([^{}]*)\}/g;
+
+/** The variable names of a server URL template, in order, repeats kept. @param {string} url */
+export function serverVariablesIn(url) {
+  return [...url.matchAll(SERVER_VARIABLE)].map((m) => m[1]);
 }
