@@ -1,7 +1,8 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
-import { isSafeMethod, namedPropertiesFinder, opLabel, regexFrom, walkSide } from './lib/secperf.js';
+import { isSafeMethod, namedPropertiesFinder, opLabel, regexFrom } from './lib/secperf.js';
+import { walkSide } from './lib/schema-trees.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */

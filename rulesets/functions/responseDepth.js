@@ -1,7 +1,8 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { deref, isObject, pathOperations, rootOf } from './lib/doc.js';
-import { opLabel, responseSchemaRoots } from './lib/secperf.js';
+import { opLabel } from './lib/secperf.js';
+import { responseSchemaRoots } from './lib/schema-trees.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').Path} Path */

@@ -1,9 +1,10 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { deref, isObject, pathOperations, rootOf } from './lib/doc.js';
-import { hasEnumOrConst, kindsOf, opLabel, responseSchemaRoots } from './lib/secperf.js';
+import { hasEnumOrConst, kindsOf, opLabel } from './lib/secperf.js';
 import { isBinaryString } from './lib/limits.js';
 import { isLengthBoundingPattern } from './lib/patterns.js';
+import { responseSchemaRoots } from './lib/schema-trees.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */

@@ -1,7 +1,8 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { rootOf } from './lib/doc.js';
-import { namedPropertiesFinder, sideNodes, walkSide } from './lib/secperf.js';
+import { namedPropertiesFinder } from './lib/secperf.js';
+import { sideNodes, walkSide } from './lib/schema-trees.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').RuleContext} RuleContext */

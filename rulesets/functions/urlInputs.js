@@ -1,7 +1,8 @@
 // @ts-check
 import { createRulesetFunction } from './lib/define.js';
 import { isObject, parametersOf, pathOperations, rootOf } from './lib/doc.js';
-import { hasEnumOrConst, kindsOf, opLabel, paramSchema, resolveSchema, squash, walkSide } from './lib/secperf.js';
+import { hasEnumOrConst, kindsOf, opLabel, paramSchema, resolveSchema, squash } from './lib/secperf.js';
+import { walkSide } from './lib/schema-trees.js';
 
 /** @typedef {import('./lib/types.js').Json} Json */
 /** @typedef {import('./lib/types.js').Path} Path */

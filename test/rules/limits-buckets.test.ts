@@ -9,7 +9,7 @@ import { parse } from 'yaml';
 // @ts-expect-error -- JavaScript module without type declarations
 import { requestBodyBuckets, sideBuckets } from '../../rulesets/functions/lib/limits.js';
 // @ts-expect-error -- JavaScript module without type declarations
-import { sideNodes } from '../../rulesets/functions/lib/secperf.js';
+import { sideNodes } from '../../rulesets/functions/lib/schema-trees.js';
 
 type Node = { path: string[]; depth: number; name?: string; entry: { path: string[]; mediaType?: string; param?: unknown }; op: { path: string[] } };
 type Buckets = Record<string, Node[]>;

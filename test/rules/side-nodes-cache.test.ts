@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 // Plain-JS helpers of the rule functions.
 // @ts-expect-error -- JavaScript module without type declarations
-import { sideNodes, sideNodesIfBuilt, walkSide } from '../../rulesets/functions/lib/secperf.js';
+import { sideNodes, sideNodesIfBuilt, walkSide } from '../../rulesets/functions/lib/schema-trees.js';
 
 type Node = { path: string[]; entry: { param?: unknown } };
 

@@ -1,11 +1,12 @@
 // @ts-check
 // Schema-shape helpers for apictl's size-limit rules (owner: security/performance).
 import { cached, deref, isObject } from './doc.js';
-import { describeNode, kindsOf, sideNodes, sideNodesIfBuilt, walkSide } from './secperf.js';
+import { describeNode, kindsOf } from './secperf.js';
+import { sideNodes, sideNodesIfBuilt, walkSide } from './schema-trees.js';
 
 /** @typedef {import('./types.js').Json} Json */
 /** @typedef {import('./types.js').JsonObject} JsonObject */
-/** @typedef {import('./secperf.js').WalkNode} WalkNode */
+/** @typedef {import('./schema-trees.js').WalkNode} WalkNode */
 /** @typedef {Record<string, WalkNode[]>} Buckets keyed by string, array, number, object, closedObject, stringOrBinary, pattern */
 
 /** A string schema carrying bytes: format binary/byte, contentEncoding or contentMediaType. @param {Json} s */
@@ -46,7 +47,7 @@ export function allOfMembers(root) {
  * (integer or number), objects, closedObject (objects, and allOf composites without a type),
  * stringOrBinary (strings, and binary payloads of any type) and pattern (a `pattern` string).
  * Memoised with the node list.
- * @param {Json} root @param {string} side @param {import('./secperf.js').SideOptions} [opts] @returns {Buckets}
+ * @param {Json} root @param {string} side @param {import('./schema-trees.js').SideOptions} [opts] @returns {Buckets}
  */
 export function sideBuckets(root, side, opts = {}) {
   const variant = opts.variant ?? (opts.filterOp || opts.filterRoot ? undefined : 'all');
