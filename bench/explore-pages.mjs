@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { corpusOrExit, fmt, measure, median, repoRoot as root } from './util.mjs';
+import { corpusOrExit, fmt, measure, median, offlinePage, repoRoot as root } from './util.mjs';
 
 // ---------- arguments ----------
 const argv = process.argv.slice(2);
@@ -246,24 +246,12 @@ async function launch() {
 async function openFresh(file, { beforeGoto } = {}) {
   const browser = await launch();
   const url = pathToFileURL(file).href;
-  const requests = [];
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, serviceWorkers: 'block' });
-  await context.route('**/*', (route) => {
-    const u = route.request().url();
-    if (u === url) return route.continue();
-    requests.push(u.slice(0, 160));
-    return route.abort('blockedbyclient');
-  });
-  const page = await context.newPage();
-  page.on('request', (r) => {
-    const u = r.url();
-    if (u !== url && !requests.includes(u.slice(0, 160))) requests.push(u.slice(0, 160));
-  });
+  const { page, requests } = await offlinePage(browser, url);
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e.message).slice(0, 200)));
   page.on('crash', () => errors.push('renderer crashed'));
   await page.addInitScript(INIT);
-  const cdp = await context.newCDPSession(page);
+  const cdp = await page.context().newCDPSession(page);
   if (beforeGoto) await beforeGoto({ browser, page, cdp });
   const t0 = Date.now();
   await page.goto(url, { waitUntil: 'load', timeout: 300_000 });

@@ -67,3 +67,24 @@ export function alternate(contenders, runs, { warmup = 1 } = {}) {
 }
 
 export const fmt = (n, d = 2) => (Number.isNaN(n) ? 'n/a' : n.toFixed(d));
+
+/**
+ * A page of `browser` on which every request but `url` itself is aborted; `requests` collects the
+ * ones tried (data: URLs are not network requests and are not counted).
+ */
+export async function offlinePage(browser, url) {
+  const requests = [];
+  const note = (u) => {
+    if (u !== url && !u.startsWith('data:') && !requests.includes(u.slice(0, 160))) requests.push(u.slice(0, 160));
+  };
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, serviceWorkers: 'block' });
+  await context.route('**/*', (route) => {
+    const u = route.request().url();
+    if (u === url) return route.continue();
+    note(u);
+    return route.abort('blockedbyclient');
+  });
+  const page = await context.newPage();
+  page.on('request', (r) => note(r.url()));
+  return { page, requests };
+}

@@ -16,6 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import YAML from 'yaml';
+import { offlinePage } from '../util.mjs';
 import { operations, renderStatic } from './static-render.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -250,25 +251,20 @@ async function measure(rname, dname, doc, file, opsInfo) {
     args: ['--host-resolver-rules=MAP * ~NOTFOUND', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
   const url = pathToFileURL(file).href;
-  const requests = [];
+  /** @type {string[]} */
+  let requests = [];
   let crashed = false;
   let peakHeap = 0;
   let sampler;
   try {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, serviceWorkers: 'block' });
-    await context.route('**/*', (route) => {
-      const u = route.request().url();
-      if (u === url) return route.continue();
-      requests.push(u.slice(0, 160));
-      return route.abort('blockedbyclient');
-    });
-    const page = await context.newPage();
-    page.on('request', (r) => { const u = r.url(); if (u !== url && !u.startsWith('data:') && !requests.includes(u.slice(0, 160))) requests.push(u.slice(0, 160)); });
+    const opened = await offlinePage(browser, url);
+    const page = opened.page;
+    requests = opened.requests;
     page.on('crash', () => { crashed = true; });
     const pageErrors = [];
     page.on('pageerror', (e) => pageErrors.push(String(e.message).slice(0, 200)));
     await page.addInitScript(INIT);
-    const cdp = await context.newCDPSession(page);
+    const cdp = await page.context().newCDPSession(page);
     sampler = setInterval(async () => {
       try { const h = await cdp.send('Runtime.getHeapUsage'); peakHeap = Math.max(peakHeap, h.usedSize); } catch {}
     }, 500);
